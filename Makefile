@@ -1,0 +1,29 @@
+# urg: build, test, run. Every target works on a fresh machine with only Go.
+GO      ?= go
+BIN     := bin
+GOROOT_SRC := $(shell $(GO) env GOROOT)/src
+# A sample search of the Go toolchain's own source for `make run`.
+RUN_PATTERN ?= func \w+Error\(
+
+.PHONY: all build run test vet fmt-check bench clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/urg ./cmd/urg
+
+run: build
+	$(BIN)/urg --stats -n '$(RUN_PATTERN)' $(GOROOT_SRC) | tail -n 20
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt wants to change:"; echo "$$out"; exit 1; fi
+
+test: fmt-check vet build
+	$(GO) test -count=1 ./...
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"urg/match"
+	"urg/printer"
+	"urg/sched"
+	"urg/search"
+)
+
+// options is the parsed command line.
+type options struct {
+	patterns     []string
+	paths        []string
+	stdinDefault bool // no path given and stdin is searched
+	match        match.Options
+	invert       bool
+	mode         printer.Mode
+	quiet        bool
+	lineNumber   bool
+	byteOffset   bool
+	onlyMatching bool
+	filename     int // +1 -H, -1 -h, 0 grep's default
+	maxCount     int // -1: no limit
+	noMessages   bool
+	before       int
+	after        int
+	null         bool
+	walk         sched.WalkOptions
+	binary       search.Binary
+	color        string
+	threads      int
+	sorted       bool
+	stats        bool
+	help         bool
+	version      bool
+}
+
+// flagSet defines every flag once; --help is printed from it.
+func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
+	r := &rawFlags{}
+	fs := pflag.NewFlagSet("urg", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(discard{})
+	fs.StringArrayVarP(&r.regexps, "regexp", "e", nil, "use PATTERN for matching (repeatable: a line matching any is selected)")
+	fs.StringArrayVarP(&r.files, "file", "f", nil, "take patterns from FILE, one per line")
+	fs.BoolVarP(&o.match.Fixed, "fixed-strings", "F", false, "patterns are literal strings")
+	fs.BoolVarP(&r.perl, "perl-regexp", "P", false, "patterns are Perl-compatible regular expressions (the default)")
+	fs.BoolVarP(&r.extended, "extended-regexp", "E", false, "accepted for habit: Perl syntax covers ERE's")
+	fs.BoolVarP(&o.match.IgnoreCase, "ignore-case", "i", false, "ignore case distinctions")
+	fs.BoolVarP(&o.match.Word, "word-regexp", "w", false, "match only whole words")
+	fs.BoolVarP(&o.match.Line, "line-regexp", "x", false, "match only whole lines")
+	fs.BoolVarP(&o.invert, "invert-match", "v", false, "select non-matching lines")
+	fs.BoolVarP(&r.count, "count", "c", false, "print only a count of selected lines per file")
+	fs.BoolVarP(&r.filesWith, "files-with-matches", "l", false, "print only names of files with selected lines")
+	fs.BoolVarP(&r.filesWithout, "files-without-match", "L", false, "print only names of files with no selected lines")
+	fs.BoolVarP(&o.onlyMatching, "only-matching", "o", false, "print only the matched parts of lines")
+	fs.BoolVarP(&o.lineNumber, "line-number", "n", false, "print line numbers")
+	fs.BoolVarP(&o.byteOffset, "byte-offset", "b", false, "print the byte offset of each line (of each match with -o)")
+	fs.BoolVarP(&r.withFilename, "with-filename", "H", false, "print the file name for each match")
+	fs.BoolVarP(&r.noFilename, "no-filename", "h", false, "never print file names")
+	fs.IntVarP(&o.maxCount, "max-count", "m", -1, "stop reading a file after NUM selected lines")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; exit 0 at the first selected line")
+	fs.BoolVar(&o.quiet, "silent", false, "same as --quiet")
+	fs.BoolVarP(&o.noMessages, "no-messages", "s", false, "suppress messages about unreadable files")
+	fs.IntVarP(&o.after, "after-context", "A", 0, "print NUM lines of trailing context")
+	fs.IntVarP(&o.before, "before-context", "B", 0, "print NUM lines of leading context")
+	fs.IntVarP(&r.context, "context", "C", 0, "print NUM lines of context on both sides")
+	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
+	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches GLOB")
+	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches GLOB")
+	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches GLOB")
+	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most NUM directories below each path")
+	fs.BoolVarP(&r.text, "text", "a", false, "search binary files as text")
+	fs.BoolVarP(&r.noBinary, "binary-without-match", "I", false, "take binary files as holding no match")
+	fs.StringVar(&r.binaryFiles, "binary-files", "binary", "TYPE of binary files: binary, text or without-match")
+	fs.StringVar(&o.color, "color", "auto", "colour matches: never, always or auto (on a terminal)")
+	fs.Lookup("color").NoOptDefVal = "auto"
+	fs.StringVar(&o.color, "colour", "auto", "same as --color")
+	fs.Lookup("colour").NoOptDefVal = "auto"
+	fs.BoolVarP(&r.recursive, "recursive", "r", false, "accepted for habit: directories are always searched recursively")
+	fs.BoolVarP(&r.deref, "dereference-recursive", "R", false, "recursive, following symbolic links")
+	fs.BoolVar(&o.walk.Follow, "follow", false, "follow symbolic links met while walking")
+	fs.IntVarP(&o.threads, "threads", "j", 0, "search NUM files at once (default: the number of cores)")
+	fs.StringVar(&r.sort, "sort", "none", "print files in order: path, or none (the order they finish); the search stays parallel")
+	fs.BoolVar(&o.stats, "stats", false, "print statistics to stderr at the end")
+	fs.StringVar(&r.io, "io", "auto", "how files are read: auto or pread")
+	fs.BoolVar(&o.help, "help", false, "print this help")
+	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
+	return fs, r
+}
+
+// rawFlags are flags that need checking before they mean something.
+type rawFlags struct {
+	regexps, files                 []string
+	perl, extended                 bool
+	count, filesWith, filesWithout bool
+	withFilename, noFilename       bool
+	context                        int
+	text, noBinary                 bool
+	binaryFiles, sort, io          string
+	recursive, deref               bool
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+func parseArgs(args []string) (*options, error) {
+	o := &options{}
+	fs, r := flagSet(o)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if o.help || o.version {
+		return o, nil
+	}
+	rest := fs.Args()
+	o.patterns = r.regexps
+	for _, f := range r.files {
+		ps, err := readPatterns(f)
+		if err != nil {
+			return nil, err
+		}
+		o.patterns = append(o.patterns, ps...)
+	}
+	if len(r.regexps) == 0 && len(r.files) == 0 {
+		if len(rest) == 0 {
+			return nil, errors.New("no pattern given")
+		}
+		o.patterns, rest = rest[:1], rest[1:]
+	}
+	o.paths = rest
+	if len(o.paths) == 0 && !r.recursive && !r.deref && !isTerminal(os.Stdin) {
+		o.paths, o.stdinDefault = []string{sched.StdinPath}, true
+	}
+	if r.deref {
+		o.walk.Follow = true
+	}
+	if err := o.setModes(r); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// setModes checks and applies the flags whose values are words or combine.
+func (o *options) setModes(r *rawFlags) error {
+	switch {
+	case o.quiet:
+		o.mode = printer.Quiet
+	case r.filesWith:
+		o.mode = printer.FilesWithMatches
+	case r.filesWithout:
+		o.mode = printer.FilesWithoutMatch
+	case r.count:
+		o.mode = printer.Count
+	}
+	switch {
+	case r.noFilename:
+		o.filename = -1
+	case r.withFilename:
+		o.filename = 1
+	}
+	if r.context > 0 {
+		o.before, o.after = max(o.before, r.context), max(o.after, r.context)
+	}
+	if o.before < 0 || o.after < 0 || r.context < 0 {
+		return errors.New("context length must be a non-negative number")
+	}
+	switch r.binaryFiles {
+	case "binary":
+	case "text":
+		o.binary = search.BinaryText
+	case "without-match":
+		o.binary = search.BinarySkip
+	default:
+		return fmt.Errorf("invalid argument %q for --binary-files (want binary, text or without-match)", r.binaryFiles)
+	}
+	if r.text {
+		o.binary = search.BinaryText
+	}
+	if r.noBinary {
+		o.binary = search.BinarySkip
+	}
+	switch o.color {
+	case "auto", "always", "never":
+	case "tty", "if-tty":
+		o.color = "auto"
+	case "yes", "force":
+		o.color = "always"
+	case "no", "none":
+		o.color = "never"
+	default:
+		return fmt.Errorf("invalid argument %q for --color (want never, always or auto)", o.color)
+	}
+	switch r.sort {
+	case "path":
+		o.sorted = true
+	case "none":
+	default:
+		return fmt.Errorf("invalid argument %q for --sort (want path or none)", r.sort)
+	}
+	switch r.io {
+	case "auto", "pread":
+	default:
+		return fmt.Errorf("invalid argument %q for --io (want auto or pread)", r.io)
+	}
+	if o.threads < 0 {
+		return errors.New("--threads must be a positive number")
+	}
+	return nil
+}
+
+// readPatterns reads -f FILE: one pattern per line; "-" is stdin.
+func readPatterns(name string) ([]string, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", name, sched.Message(err))
+	}
+	s := strings.TrimSuffix(string(data), "\n")
+	if len(data) == 0 {
+		return nil, nil
+	}
+	return strings.Split(s, "\n"), nil
+}
+
+func usage() string {
+	o := &options{}
+	fs, _ := flagSet(o)
+	return "Usage: urg [OPTION]... PATTERN [PATH]...\n" +
+		"Search for PATTERN (Perl syntax) in each PATH; directories are searched recursively.\n" +
+		"With no PATH, search standard input when it is not a terminal, else the current directory.\n\n" +
+		fs.FlagUsages() +
+		"\nExit status: 0 if a line was selected, 1 if none, 2 if an error occurred (unless -q selected a line).\n"
+}

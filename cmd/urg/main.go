@@ -1,0 +1,193 @@
+// Command urg searches files for lines that match a Perl-compatible
+// pattern, as grep -r -P does, reading many files at once.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"urg/match"
+	"urg/printer"
+	"urg/sched"
+	"urg/search"
+)
+
+// version is set by the build (-ldflags -X main.version=...).
+var version = "0.1.0-dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit statuses, as grep's.
+const (
+	exitMatch   = 0
+	exitNoMatch = 1
+	exitTrouble = 2
+)
+
+// run is the whole command, returning its exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "urg: %v\n", err)
+		fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
+		return exitTrouble
+	}
+	switch {
+	case o.help:
+		fmt.Fprint(stdout, usage())
+		return exitMatch
+	case o.version:
+		fmt.Fprintf(stdout, "urg %s\n", version)
+		return exitMatch
+	}
+	m, err := match.Compile(o.patterns, o.match)
+	if err != nil {
+		fmt.Fprintf(stderr, "urg: %v\n", err)
+		return exitTrouble
+	}
+	if o.maxCount == 0 {
+		return exitNoMatch // grep -m 0 reads nothing
+	}
+	cfg := o.config(m)
+	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout), o.sorted)
+	cfg.Out = out
+	var reportMu sync.Mutex
+	cfg.Report = func(path string, err error) {
+		if o.noMessages {
+			return
+		}
+		reportMu.Lock()
+		fmt.Fprintf(stderr, "urg: %s: %s\n", path, sched.Message(err))
+		reportMu.Unlock()
+	}
+	stats := sched.Run(cfg)
+	flushErr := out.Flush()
+	if o.stats {
+		printStats(stderr, stats, m, cfg.Threads)
+	}
+	selected := stats.Lines.Load() > 0
+	switch {
+	case o.quiet && selected:
+		return exitMatch
+	case flushErr != nil:
+		if !isBrokenPipe(flushErr) {
+			fmt.Fprintf(stderr, "urg: write error: %s\n", sched.Message(flushErr))
+		}
+		return exitTrouble
+	case stats.Errors.Load() > 0:
+		return exitTrouble
+	case selected:
+		return exitMatch
+	}
+	return exitNoMatch
+}
+
+// config turns options into the scheduler's run.
+func (o *options) config(m match.Matcher) sched.Config {
+	threads := o.threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	so := search.Options{
+		Invert:      o.invert,
+		Before:      o.before,
+		After:       o.after,
+		LineNumbers: o.lineNumber,
+		Binary:      o.binary,
+		CountOnly:   o.mode != printer.Lines,
+	}
+	if o.maxCount > 0 {
+		so.MaxCount = int64(o.maxCount)
+	}
+	if o.mode == printer.FilesWithMatches || o.mode == printer.FilesWithoutMatch || o.mode == printer.Quiet {
+		so.MaxCount = 1
+	}
+	if so.CountOnly {
+		so.Before, so.After = 0, 0
+	}
+	wo := o.walk
+	wo.Threads = threads
+	wo.Sorted = o.sorted
+	return sched.Config{
+		Paths:       o.paths,
+		Walk:        wo,
+		Threads:     threads,
+		Search:      so,
+		Matcher:     m,
+		StopAtFirst: o.quiet,
+	}
+}
+
+// printer turns options into the output's look.
+func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
+	color := o.color == "always"
+	if o.color == "auto" {
+		f, ok := stdout.(*os.File)
+		color = ok && isTerminal(f) && os.Getenv("TERM") != "dumb" && os.Getenv("NO_COLOR") == ""
+	}
+	return printer.Config{
+		Mode:         o.mode,
+		WithFilename: o.withFilename(),
+		LineNumber:   o.lineNumber,
+		ByteOffset:   o.byteOffset,
+		OnlyMatching: o.onlyMatching,
+		Invert:       o.invert,
+		Null:         o.null,
+		Context:      (o.before > 0 || o.after > 0) && !o.onlyMatching,
+		Color:        color,
+		Matcher:      m,
+	}
+}
+
+// withFilename follows grep: names are printed when more than one file may
+// be searched, unless -h or -H says otherwise.
+func (o *options) withFilename() bool {
+	if o.filename != 0 {
+		return o.filename > 0
+	}
+	if len(o.paths) != 1 {
+		return len(o.paths) > 1 || !o.stdinDefault
+	}
+	fi, err := os.Stat(o.paths[0])
+	return err == nil && fi.IsDir()
+}
+
+func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
+	secs := s.Elapsed.Seconds()
+	bytes := s.Bytes.Load()
+	fmt.Fprintf(w, "urg: stats\n")
+	fmt.Fprintf(w, "  engine:   %s reader, %s matcher, %d threads\n", s.Engine, m.Engine(), threads)
+	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d skipped unopened (shorter than any match), %d binary\n",
+		s.Walked.Load(), s.Searched.Load(), s.Skipped.Load(), s.Binary.Load())
+	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
+	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
+	fmt.Fprintf(w, "  errors:   %d\n", s.Errors.Load())
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(bytes) / secs
+	}
+	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(rate)))
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, i := float64(n), -1
+	for f >= unit && i < 4 {
+		f /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", f, "KMGTP"[i])
+}
+
+func isBrokenPipe(err error) bool {
+	return strings.Contains(err.Error(), "broken pipe")
+}

@@ -1,0 +1,5 @@
+package fallback
+
+import "golang.org/x/sys/unix"
+
+const noatime = unix.O_NOATIME

@@ -1,0 +1,101 @@
+// Package fallback holds the portable readers, which work wherever there is
+// a POSIX file system: pread now; mmap joins it later. They are the engines
+// used where io_uring is missing or refused.
+package fallback
+
+import (
+	"io"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// File reads a file with pread at an offset it keeps, so no seek is needed
+// and several reads could be issued at other offsets.
+type File struct {
+	fd  int
+	off int64
+	// shortIsEOF lets a short read count as the end of the file, which
+	// saves the extra read(2) that would only return 0. It holds for
+	// regular files on disk file systems, not on /proc-like ones.
+	shortIsEOF bool
+}
+
+// Open opens path for reading. It asks for O_NOATIME, which spares the
+// file system an inode write per file read, and drops it where the
+// kernel refuses it (files the caller does not own). Running out of
+// descriptors makes Open wait and retry instead of failing.
+func Open(path string, shortIsEOF bool) (*File, error) {
+	flags := unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | noatime
+	wait := 100 * time.Microsecond
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		fd, err := unix.Open(path, flags, 0)
+		switch err {
+		case nil:
+			return &File{fd: fd, shortIsEOF: shortIsEOF}, nil
+		case unix.EINTR:
+			continue
+		case unix.EPERM:
+			if flags&noatime != 0 {
+				flags &^= noatime
+				continue
+			}
+		case unix.EMFILE, unix.ENFILE:
+			if time.Now().Before(deadline) {
+				time.Sleep(wait)
+				wait = min(2*wait, 50*time.Millisecond)
+				continue
+			}
+		}
+		return nil, err
+	}
+}
+
+// FromFD wraps an open descriptor, such as standard input, that must be
+// read until read(2) returns 0.
+func FromFD(fd int) *File { return &File{fd: fd, off: -1} }
+
+// Read implements io.Reader; it returns io.EOF with the last bytes when the
+// end is known.
+func (f *File) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
+		var n int
+		var err error
+		if f.off < 0 {
+			n, err = unix.Read(f.fd, p) // a pipe or terminal: no offsets
+		} else {
+			n, err = unix.Pread(f.fd, p, f.off)
+		}
+		if err == unix.EINTR || err == unix.EAGAIN && f.waitReadable() {
+			continue
+		}
+		if err == unix.ESPIPE && f.off >= 0 {
+			f.off = -1 // a FIFO or device named on the command line
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if f.off >= 0 {
+			f.off += int64(n)
+		}
+		if n == 0 || f.shortIsEOF && n < len(p) {
+			return n, io.EOF
+		}
+		return n, nil
+	}
+}
+
+// waitReadable blocks until a non-blocking descriptor (a terminal or pipe
+// left non-blocking by another program) has data.
+func (f *File) waitReadable() bool {
+	fds := []unix.PollFd{{Fd: int32(f.fd), Events: unix.POLLIN}}
+	_, err := unix.Poll(fds, -1)
+	return err == nil || err == unix.EINTR
+}
+
+// Close releases the descriptor.
+func (f *File) Close() error { return unix.Close(f.fd) }

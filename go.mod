@@ -1,0 +1,9 @@
+module urg
+
+go 1.26.0
+
+require (
+	github.com/dlclark/regexp2 v1.12.0
+	github.com/spf13/pflag v1.1.0
+	golang.org/x/sys v0.50.0
+)

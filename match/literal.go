@@ -1,0 +1,90 @@
+package match
+
+import "bytes"
+
+func indexNL(b []byte) int     { return bytes.IndexByte(b, '\n') }
+func lastIndexNL(b []byte) int { return bytes.LastIndexByte(b, '\n') }
+
+// literal finds a fixed string with bytes.Index, which the Go runtime runs
+// with SIMD; -w and -x are checked at each occurrence, which is exact for a
+// literal because an occurrence has only one possible end.
+type literal struct {
+	lit        []byte
+	word, line bool
+}
+
+func (m *literal) Engine() string { return "literal" }
+
+func (m *literal) MinLen() int { return len(m.lit) }
+
+func (m *literal) Next(text []byte) (int, int, error) {
+	if len(m.lit) == 0 {
+		return m.nextEmpty(text)
+	}
+	at := 0
+	for {
+		i := bytes.Index(text[at:], m.lit)
+		if i < 0 {
+			return -1, -1, nil
+		}
+		i += at
+		ls, le := lineAt(text, i)
+		if m.accept(text[ls:le], i-ls) {
+			return ls, le, nil
+		}
+		if m.line {
+			at = le + 1 // no other occurrence in this line can be the whole line
+		} else {
+			at = i + 1
+		}
+		if at > len(text) {
+			return -1, -1, nil
+		}
+	}
+}
+
+// nextEmpty handles the empty pattern, which matches every line, and under
+// -x only empty lines.
+func (m *literal) nextEmpty(text []byte) (int, int, error) {
+	if !m.line {
+		_, le := lineAt(text, 0)
+		return 0, le, nil
+	}
+	for at := 0; at <= len(text); {
+		ls, le := lineAt(text, at)
+		if le == ls {
+			return ls, le, nil
+		}
+		at = le + 1
+	}
+	return -1, -1, nil
+}
+
+// accept reports whether the occurrence at s in line satisfies -w and -x.
+func (m *literal) accept(line []byte, s int) bool {
+	e := s + len(m.lit)
+	if m.line {
+		return s == 0 && e == len(line)
+	}
+	return !m.word || wordBounded(line, s, e)
+}
+
+func (m *literal) Each(line []byte, fn func(int, int)) error {
+	if len(m.lit) == 0 {
+		return nil
+	}
+	for at := 0; at <= len(line); {
+		i := bytes.Index(line[at:], m.lit)
+		if i < 0 {
+			return nil
+		}
+		i += at
+		if m.accept(line, i) {
+			fn(i, i+len(m.lit))
+			at = i + len(m.lit)
+		} else {
+			at = i + 1
+		}
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package match
+
+import (
+	"bytes"
+	"regexp"
+	"regexp/syntax"
+)
+
+// regex runs Go's regexp (RE2: linear time, no backtracking) over blocks of
+// lines. The pattern is rewritten first so that no match can cross a
+// newline, which is what lets one call scan thousands of lines.
+type regex struct {
+	re  *regexp.Regexp
+	pre []byte // a literal every match contains; nil when there is none
+	min int
+	// word is set under -w. Go's leftmost-first match is also PCRE's
+	// whenever it is word-bounded; when it is not, PCRE may still find a
+	// bounded match elsewhere in the line, so exact decides.
+	word  bool
+	exact *pcre
+}
+
+func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
+	tree = lineLocal(tree).Simplify()
+	m := &regex{min: minLen(tree), word: o.Word && !o.Line}
+	if o.Line {
+		tree = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{
+			{Op: syntax.OpBeginLine}, tree, {Op: syntax.OpEndLine},
+		}}
+	}
+	re, err := regexp.Compile(tree.String())
+	if err != nil {
+		return nil, err
+	}
+	m.re = re
+	if lit := requiredLiteral(tree); len(lit) >= 2 {
+		m.pre = lit
+	}
+	if m.word {
+		if m.exact, err = newPCRE(src, o); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+func (m *regex) Engine() string {
+	if m.pre != nil {
+		return "regexp+literal"
+	}
+	return "regexp"
+}
+
+func (m *regex) MinLen() int { return m.min }
+
+func (m *regex) Next(text []byte) (int, int, error) {
+	for at := 0; at <= len(text); {
+		var ls, le int
+		if m.pre != nil {
+			i := bytes.Index(text[at:], m.pre)
+			if i < 0 {
+				return -1, -1, nil
+			}
+			ls, le = lineAt(text, at+i)
+		} else {
+			loc := m.re.FindIndex(text[at:])
+			if loc == nil {
+				return -1, -1, nil
+			}
+			ls, le = lineAt(text, at+loc[0])
+		}
+		ok, err := m.lineMatches(text[ls:le])
+		if ok || err != nil {
+			return ls, le, err
+		}
+		at = le + 1
+	}
+	return -1, -1, nil
+}
+
+// lineMatches confirms a candidate line: the prefilter only says the
+// literal is there, and -w needs the bounds checked.
+func (m *regex) lineMatches(line []byte) (bool, error) {
+	if !m.word {
+		return m.pre == nil || m.re.Match(line), nil
+	}
+	loc := m.re.FindIndex(line)
+	if loc == nil {
+		return false, nil
+	}
+	if wordBounded(line, loc[0], loc[1]) {
+		return true, nil
+	}
+	s, _, err := m.exact.Next(line)
+	return s >= 0, err
+}
+
+func (m *regex) Each(line []byte, fn func(int, int)) error {
+	locs := m.re.FindAllIndex(line, -1)
+	if m.word {
+		for _, loc := range locs {
+			if !wordBounded(line, loc[0], loc[1]) {
+				return m.exact.Each(line, fn)
+			}
+		}
+	}
+	for _, loc := range locs {
+		if loc[1] > loc[0] {
+			fn(loc[0], loc[1])
+		}
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package printer
+
+import (
+	"bufio"
+	"io"
+	"sync"
+)
+
+// flushSize is how much output one file gathers before it takes the output
+// for itself and streams.
+const flushSize = 64 << 10
+
+// Output serialises the output of files searched in parallel.
+//
+// Unordered, files take turns in the order they finish. Ordered (--sort),
+// file number seq is written only after every lower number; files that
+// finish early wait in memory, and Admit keeps at most window of them
+// ahead of the output so that memory stays bounded.
+type Output struct {
+	cfg     Config
+	w       *bufio.Writer
+	errw    io.Writer
+	ordered bool
+	window  int64
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	owner   int64 // seq of the file holding the output, -1 none
+	next    int64 // ordered: the next seq to write
+	pending map[int64]*File
+	wrote   bool // something was written: a context group needs "--" first
+	err     error
+	warnMu  sync.Mutex
+}
+
+// NewOutput returns an Output writing to w, with messages to errw.
+func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
+	o := &Output{
+		cfg: cfg, w: bufio.NewWriterSize(w, 64<<10), errw: errw,
+		ordered: ordered, window: 256, owner: -1, pending: map[int64]*File{},
+	}
+	o.cond = sync.NewCond(&o.mu)
+	return o
+}
+
+// File returns the sink for the file numbered seq (numbers count up from 0
+// in the order files are to be printed, when ordered).
+func (o *Output) File(seq int64, path string) *File {
+	return &File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1}
+}
+
+// Admit blocks, when ordered, until file seq is close enough to the output
+// to be searched without holding too much finished output in memory.
+func (o *Output) Admit(seq int64) {
+	if !o.ordered {
+		return
+	}
+	o.mu.Lock()
+	for seq >= o.next+o.window && o.err == nil {
+		o.cond.Wait()
+	}
+	o.mu.Unlock()
+}
+
+// acquire makes f the owner of the output, waiting for its turn.
+func (o *Output) acquire(seq int64) {
+	o.mu.Lock()
+	for o.owner >= 0 || (o.ordered && seq != o.next) {
+		o.cond.Wait()
+	}
+	o.owner = seq
+	o.mu.Unlock()
+}
+
+// write sends f's buffer to the writer; f owns the output.
+func (o *Output) write(f *File) error {
+	if len(f.buf) == 0 {
+		return o.err
+	}
+	if f.startsGroup && o.wrote {
+		if f.cfg.Color {
+			o.w.WriteString(sgrSep + "--" + sgrEnd + "\n")
+		} else {
+			o.w.WriteString("--\n")
+		}
+	}
+	f.startsGroup = false
+	o.wrote = true
+	if _, err := o.w.Write(f.buf); err != nil && o.err == nil {
+		o.err = err
+	}
+	f.buf = f.buf[:0]
+	return o.err
+}
+
+// finish writes what f still holds and gives up its place.
+func (o *Output) finish(f *File) error {
+	if !f.streaming {
+		if !o.ordered {
+			o.acquire(f.seq)
+		} else {
+			o.mu.Lock()
+			if f.seq != o.next || o.owner >= 0 {
+				o.pending[f.seq] = f // written by whoever writes f.seq-1
+				o.mu.Unlock()
+				return nil
+			}
+			o.owner = f.seq
+			o.mu.Unlock()
+		}
+	}
+	err := o.write(f)
+	o.mu.Lock()
+	o.owner = -1
+	if o.ordered {
+		o.next = f.seq + 1
+		for p, ok := o.pending[o.next]; ok; p, ok = o.pending[o.next] {
+			delete(o.pending, o.next)
+			o.owner = p.seq
+			o.mu.Unlock()
+			o.write(p)
+			o.mu.Lock()
+			o.owner = -1
+			o.next++
+		}
+	}
+	o.cond.Broadcast()
+	o.mu.Unlock()
+	return err
+}
+
+// Flush writes out what is buffered; call it after the last Finish.
+func (o *Output) Flush() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err := o.w.Flush(); err != nil && o.err == nil {
+		o.err = err
+	}
+	return o.err
+}
+
+// Err returns the first write error, such as a closed pipe.
+func (o *Output) Err() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err
+}
+
+// warn prints a message about one file on the error stream.
+func (o *Output) warn(msg string) {
+	o.warnMu.Lock()
+	io.WriteString(o.errw, "urg: "+msg+"\n")
+	o.warnMu.Unlock()
+}

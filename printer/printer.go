@@ -1,0 +1,240 @@
+// Package printer turns what searches report into grep's output, byte for
+// byte, and keeps the output of files searched in parallel from
+// interleaving.
+//
+// Each file's output is gathered in a buffer of its own and written whole;
+// a file whose output outgrows the buffer takes the output for itself and
+// streams the rest, so memory stays bounded whatever a file holds.
+package printer
+
+import (
+	"strconv"
+
+	"urg/match"
+)
+
+// Mode says what is printed for a file.
+type Mode int
+
+const (
+	// Lines prints selected lines (the default).
+	Lines Mode = iota
+	// Count prints the number of selected lines (-c).
+	Count
+	// FilesWithMatches prints the names of files with a selected line (-l).
+	FilesWithMatches
+	// FilesWithoutMatch prints the names of files with none (-L).
+	FilesWithoutMatch
+	// Quiet prints nothing (-q).
+	Quiet
+)
+
+// Config is how output looks.
+type Config struct {
+	Mode         Mode
+	WithFilename bool // -H (or several files)
+	LineNumber   bool // -n
+	ByteOffset   bool // -b
+	OnlyMatching bool // -o
+	Invert       bool // -v: selected lines hold no match to print or colour
+	Null         bool // --null: a NUL after file names
+	Context      bool // -A/-B/-C given: groups are separated by "--"
+	Color        bool
+	// Matcher finds the matches that -o prints and colour marks.
+	Matcher match.Matcher
+}
+
+// GNU grep's default colours (GREP_COLORS ms=01;31:fn=35:ln=32:bn=32:se=36).
+const (
+	sgrMatch = "\x1b[01;31m\x1b[K"
+	sgrFile  = "\x1b[35m\x1b[K"
+	sgrNum   = "\x1b[32m\x1b[K"
+	sgrSep   = "\x1b[36m\x1b[K"
+	sgrEnd   = "\x1b[m\x1b[K"
+)
+
+// File is the sink of one file's search. It is used by one goroutine.
+type File struct {
+	out     *Output
+	cfg     *Config
+	seq     int64
+	path    string
+	buf     []byte
+	lastEnd int64 // file offset just past the last line printed; -1 none
+	// startsGroup is set when the first line printed opens a context
+	// group, which needs "--" if anything was printed before it.
+	startsGroup bool
+	streaming   bool
+	matchErr    error
+}
+
+// Match implements search.Sink.
+func (f *File) Match(lineno, offset int64, line []byte) error {
+	if f.cfg.OnlyMatching {
+		if f.cfg.Invert {
+			return nil
+		}
+		err := f.cfg.Matcher.Each(line, func(s, e int) {
+			f.prefix(':', lineno, offset+int64(s))
+			f.colored(sgrMatch, line[s:e])
+			f.buf = append(f.buf, '\n')
+		})
+		f.lastEnd = offset + int64(len(line)) + 1
+		return f.flushIfBig(err)
+	}
+	f.separate(offset)
+	f.prefix(':', lineno, offset)
+	if f.cfg.Color && !f.cfg.Invert {
+		at := 0
+		err := f.cfg.Matcher.Each(line, func(s, e int) {
+			f.buf = append(f.buf, line[at:s]...)
+			f.colored(sgrMatch, line[s:e])
+			at = e
+		})
+		if err != nil {
+			return err
+		}
+		f.buf = append(f.buf, line[at:]...)
+	} else {
+		f.buf = append(f.buf, line...)
+	}
+	f.buf = append(f.buf, '\n')
+	f.lastEnd = offset + int64(len(line)) + 1
+	return f.flushIfBig(nil)
+}
+
+// Context implements search.Sink.
+func (f *File) Context(lineno, offset int64, line []byte) error {
+	if f.cfg.OnlyMatching {
+		return nil
+	}
+	f.separate(offset)
+	f.prefix('-', lineno, offset)
+	f.buf = append(f.buf, line...)
+	f.buf = append(f.buf, '\n')
+	f.lastEnd = offset + int64(len(line)) + 1
+	return f.flushIfBig(nil)
+}
+
+// Binary implements search.Sink: grep's notice goes to stderr.
+func (f *File) Binary() error {
+	f.out.warn(f.path + ": binary file matches")
+	return nil
+}
+
+// separate writes "--" between context groups that are not adjacent.
+func (f *File) separate(offset int64) {
+	if !f.cfg.Context {
+		return
+	}
+	if f.lastEnd < 0 {
+		f.startsGroup = true
+		return
+	}
+	if offset != f.lastEnd {
+		f.sep()
+	}
+}
+
+func (f *File) sep() {
+	if f.cfg.Color {
+		f.buf = append(f.buf, sgrSep+"--"+sgrEnd+"\n"...)
+	} else {
+		f.buf = append(f.buf, "--\n"...)
+	}
+}
+
+// prefix writes the file name, line number and byte offset that lead a line.
+func (f *File) prefix(sep byte, lineno, offset int64) {
+	if f.cfg.WithFilename {
+		f.colored(sgrFile, []byte(f.path))
+		if f.cfg.Null {
+			f.buf = append(f.buf, 0)
+		} else {
+			f.sepChar(sep)
+		}
+	}
+	if f.cfg.LineNumber {
+		f.colored(sgrNum, strconv.AppendInt(nil, lineno, 10))
+		f.sepChar(sep)
+	}
+	if f.cfg.ByteOffset {
+		f.colored(sgrNum, strconv.AppendInt(nil, offset, 10))
+		f.sepChar(sep)
+	}
+}
+
+func (f *File) sepChar(c byte) {
+	if f.cfg.Color {
+		f.buf = append(f.buf, sgrSep...)
+		f.buf = append(f.buf, c)
+		f.buf = append(f.buf, sgrEnd...)
+		return
+	}
+	f.buf = append(f.buf, c)
+}
+
+func (f *File) colored(sgr string, b []byte) {
+	if f.cfg.Color {
+		f.buf = append(f.buf, sgr...)
+		f.buf = append(f.buf, b...)
+		f.buf = append(f.buf, sgrEnd...)
+		return
+	}
+	f.buf = append(f.buf, b...)
+}
+
+// flushIfBig hands a large buffer to the output so that memory stays
+// bounded; from then on this file owns the output until Finish.
+func (f *File) flushIfBig(err error) error {
+	if err != nil {
+		f.matchErr = err
+		return err
+	}
+	if len(f.buf) < flushSize {
+		return nil
+	}
+	if !f.streaming {
+		f.out.acquire(f.seq)
+		f.streaming = true
+	}
+	return f.out.write(f)
+}
+
+// Finish prints what the file's mode prints at its end (count, name) and
+// releases the file's place in the output. count is the number of selected
+// lines. Every File must be finished exactly once.
+func (f *File) Finish(count int64) error {
+	switch f.cfg.Mode {
+	case Count:
+		if f.cfg.WithFilename {
+			f.colored(sgrFile, []byte(f.path))
+			f.nameEnd(':')
+		}
+		f.buf = strconv.AppendInt(f.buf, count, 10)
+		f.buf = append(f.buf, '\n')
+	case FilesWithMatches, FilesWithoutMatch:
+		if (count > 0) == (f.cfg.Mode == FilesWithMatches) {
+			f.colored(sgrFile, []byte(f.path))
+			f.nameEnd('\n')
+		}
+	}
+	return f.out.finish(f)
+}
+
+func (f *File) nameEnd(sep byte) {
+	if f.cfg.Null {
+		f.buf = append(f.buf, 0)
+		return
+	}
+	if sep == '\n' {
+		f.buf = append(f.buf, '\n')
+		return
+	}
+	f.sepChar(sep)
+}
+
+// Abandon releases the file's place in the output after an error: the lines
+// already gathered are written, as grep prints what it found before a read
+// error, but no count or name.
+func (f *File) Abandon() { f.out.finish(f) }

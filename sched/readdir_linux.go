@@ -1,0 +1,103 @@
+package sched
+
+import (
+	"bytes"
+	"encoding/binary"
+
+	"golang.org/x/sys/unix"
+)
+
+// listDir lists a directory with getdents64, keeping the type the file
+// system reports (d_type) so that most entries need no stat. buf is
+// scratch space reused across calls.
+func listDir(path string, buf []byte, fn func(name string, k kind)) (dirID, error) {
+	fd, err := openDir(path)
+	if err != nil {
+		return dirID{}, err
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return dirID{}, err
+	}
+	id := dirID{dev: uint64(st.Dev), ino: st.Ino}
+	for {
+		n, err := unix.Getdents(fd, buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return id, err
+		}
+		if n <= 0 {
+			return id, nil
+		}
+		for b := buf[:n]; len(b) >= 19; {
+			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+			if reclen < 19 || reclen > len(b) {
+				break
+			}
+			name := b[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if !isDot(name) {
+				fn(string(name), direntKind(b[18]))
+			}
+			b = b[reclen:]
+		}
+	}
+}
+
+// openDir opens a directory, waiting while descriptors run out.
+func openDir(path string) (int, error) {
+	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NOATIME
+	for b := (backoff{}); ; {
+		fd, err := unix.Open(path, flags, 0)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EPERM && flags&unix.O_NOATIME != 0:
+			flags &^= unix.O_NOATIME
+			continue
+		case (err == unix.EMFILE || err == unix.ENFILE) && b.wait():
+			continue
+		}
+		return fd, err
+	}
+}
+
+func direntKind(t byte) kind {
+	switch t {
+	case unix.DT_REG:
+		return kindFile
+	case unix.DT_DIR:
+		return kindDir
+	case unix.DT_LNK:
+		return kindLink
+	case unix.DT_UNKNOWN:
+		return kindUnknown
+	}
+	return kindOther
+}
+
+func isDot(name []byte) bool {
+	return len(name) == 1 && name[0] == '.' || len(name) == 2 && name[0] == '.' && name[1] == '.'
+}
+
+// pseudoFS reports whether path is on a file system whose files report
+// sizes that are not their contents (procfs, sysfs and the like), where a
+// short read does not mean the end of the file.
+func pseudoFS(path string) bool {
+	var fs unix.Statfs_t
+	if unix.Statfs(path, &fs) != nil {
+		return true
+	}
+	switch fs.Type {
+	case unix.PROC_SUPER_MAGIC, unix.SYSFS_MAGIC, unix.DEBUGFS_MAGIC, unix.TRACEFS_MAGIC,
+		unix.SECURITYFS_MAGIC, unix.CGROUP_SUPER_MAGIC, unix.CGROUP2_SUPER_MAGIC,
+		unix.FUSE_SUPER_MAGIC, unix.BPF_FS_MAGIC:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,355 @@
+package sched
+
+import (
+	"errors"
+	"os"
+	"path"
+	"slices"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// errLoop reports a symbolic link back to a directory above it.
+var errLoop = errors.New("recursive directory loop")
+
+func statID(fi os.FileInfo) dirID {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return dirID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+	}
+	return dirID{}
+}
+
+// kind is what a directory entry is, as far as the walk cares.
+type kind uint8
+
+const (
+	kindUnknown kind = iota
+	kindFile
+	kindDir
+	kindLink
+	kindOther // FIFO, socket, device: never opened while walking
+)
+
+// dirID names a directory for loop detection and file-system changes.
+type dirID struct{ dev, ino uint64 }
+
+// Entry is a file to search.
+type Entry struct {
+	Path string
+	Seq  int64 // position in the output order (meaningful when sorted)
+	Size int64 // -1 when the walk did not learn it
+	// ShortIsEOF tells the reader that a short read is the end of the
+	// file: true for regular files on disk file systems.
+	ShortIsEOF bool
+}
+
+// WalkOptions control which files the walk yields.
+type WalkOptions struct {
+	Follow     bool     // follow symbolic links met while walking (-R)
+	MaxDepth   int      // directories deeper than this are not entered; <0 no limit
+	Include    []string // globs: only files whose name matches one
+	Exclude    []string // globs: files whose name matches one are skipped
+	ExcludeDir []string // globs: directories whose name matches one are skipped
+	Threads    int      // directories read at once
+	Sorted     bool     // yield files in path order
+}
+
+// dirJob is a directory waiting to be read.
+type dirJob struct {
+	path    string
+	display string // prefix of children's paths: "" for the implicit "."
+	depth   int
+	parent  *ancestor
+	pseudo  bool // on a procfs-like file system
+}
+
+// ancestor links a directory to the ones above it, for --follow loop checks.
+type ancestor struct {
+	id     dirID
+	parent *ancestor
+}
+
+// walker walks directory trees, several directories at once, and yields
+// files through emit. Pending directories wait on a stack (depth first, so
+// that it stays small); the files found are handed to emit, whose channel
+// is bounded, so a fast walk waits for the searchers.
+type walker struct {
+	opts  WalkOptions
+	emit  func(Entry) bool // false: stop walking
+	errf  func(path string, err error)
+	seq   int64
+	seqMu sync.Mutex
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	stack   []dirJob
+	active  int
+	stopped bool
+}
+
+func newWalker(o WalkOptions, emit func(Entry) bool, errf func(string, error)) *walker {
+	w := &walker{opts: o, emit: emit, errf: errf}
+	w.cond = sync.NewCond(&w.mu)
+	return w
+}
+
+// walkRoot walks one directory named on the command line. display is the
+// name its children are printed under.
+func (w *walker) walkRoot(dir, display string) {
+	if w.opts.MaxDepth == 0 {
+		return
+	}
+	job := dirJob{path: dir, display: display, pseudo: pseudoFS(dir)}
+	if w.opts.Sorted {
+		w.walkSorted(job, make([]byte, 32<<10))
+		return
+	}
+	w.mu.Lock()
+	w.stack = append(w.stack, job)
+	w.mu.Unlock()
+	var wg sync.WaitGroup
+	for range max(1, w.opts.Threads) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.work()
+		}()
+	}
+	wg.Wait()
+}
+
+// work takes directories off the stack until every one has been read.
+func (w *walker) work() {
+	buf := make([]byte, 32<<10)
+	w.mu.Lock()
+	for {
+		for len(w.stack) == 0 && w.active > 0 && !w.stopped {
+			w.cond.Wait()
+		}
+		if len(w.stack) == 0 || w.stopped {
+			w.cond.Broadcast()
+			w.mu.Unlock()
+			return
+		}
+		job := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		w.active++
+		w.mu.Unlock()
+		subdirs := w.readDir(job, buf, false)
+		w.mu.Lock()
+		w.active--
+		if len(subdirs) > 0 {
+			w.stack = append(w.stack, subdirs...)
+		}
+		w.cond.Broadcast()
+	}
+}
+
+// walkSorted walks depth first in name order, yielding files in path order.
+func (w *walker) walkSorted(job dirJob, buf []byte) {
+	w.readDir(job, buf, true)
+}
+
+// listing is one child of a directory being read.
+type listing struct {
+	name string
+	k    kind
+}
+
+// readDir reads one directory, yields its files and returns its
+// subdirectories. When sorted, files and subdirectories are interleaved in
+// name order, so it yields the files before the first subdirectory and
+// returns the rest as subdirectory jobs that carry the files after them.
+func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
+	var list []listing
+	id, err := listDir(job.path, buf, func(name string, k kind) {
+		list = append(list, listing{name, k})
+	})
+	if err != nil {
+		w.errf(job.path, err)
+		if id == (dirID{}) {
+			return nil
+		}
+	}
+	self := &ancestor{id: id, parent: job.parent}
+	if sorted {
+		slices.SortFunc(list, func(a, b listing) int {
+			switch {
+			case a.name < b.name:
+				return -1
+			case a.name > b.name:
+				return 1
+			}
+			return 0
+		})
+	}
+	var subdirs []dirJob
+	for _, l := range list {
+		p := joinPath(job.path, l.name)
+		display := joinPath(job.display, l.name)
+		k := l.k
+		if k == kindUnknown || k == kindLink && w.opts.Follow {
+			k = w.statKind(p, k == kindLink)
+		}
+		switch k {
+		case kindDir:
+			if w.opts.MaxDepth >= 0 && job.depth+1 >= w.opts.MaxDepth || matchAny(w.opts.ExcludeDir, l.name) {
+				continue
+			}
+			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo}
+			if l.k == kindLink && w.loops(sub) {
+				continue
+			}
+			if sorted {
+				// Files after this directory in name order must wait for
+				// its whole subtree: walk it now, in place.
+				if w.isStopped() {
+					return nil
+				}
+				w.walkSorted(sub, buf)
+				continue
+			}
+			subdirs = append(subdirs, sub)
+		case kindFile:
+			if !w.wanted(display) {
+				continue
+			}
+			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo}) {
+				w.stop()
+				return nil
+			}
+		}
+	}
+	return subdirs
+}
+
+// loops reports a symbolic link that leads back to a directory above it,
+// which --follow would otherwise walk forever.
+func (w *walker) loops(sub dirJob) bool {
+	fi, err := os.Stat(sub.path)
+	if err != nil {
+		return false
+	}
+	id := statID(fi)
+	for a := sub.parent; a != nil; a = a.parent {
+		if a.id == id {
+			w.errf(sub.path, errLoop)
+			return true
+		}
+	}
+	return false
+}
+
+// statKind learns an entry's kind from stat where getdents did not give it,
+// or through a symbolic link that is followed.
+func (w *walker) statKind(p string, follow bool) kind {
+	var fi os.FileInfo
+	var err error
+	if follow {
+		fi, err = os.Stat(p)
+	} else {
+		fi, err = os.Lstat(p)
+	}
+	if err != nil {
+		if follow {
+			return kindOther // a dangling link, as grep -R skips it
+		}
+		w.errf(p, err)
+		return kindOther
+	}
+	switch m := fi.Mode(); {
+	case m.IsRegular():
+		return kindFile
+	case m.IsDir():
+		return kindDir
+	case m&os.ModeSymlink != 0:
+		return kindLink
+	}
+	return kindOther
+}
+
+func (w *walker) wanted(p string) bool {
+	if len(w.opts.Include) > 0 && !matchAny(w.opts.Include, p) {
+		return false
+	}
+	return !matchAny(w.opts.Exclude, p)
+}
+
+func (w *walker) nextSeq() int64 {
+	w.seqMu.Lock()
+	defer w.seqMu.Unlock()
+	w.seq++
+	return w.seq - 1
+}
+
+func (w *walker) stop() {
+	w.mu.Lock()
+	w.stopped = true
+	w.cond.Broadcast()
+	w.mu.Unlock()
+}
+
+func (w *walker) isStopped() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stopped
+}
+
+// joinPath joins a directory and a name as grep prints them: no "./" for the
+// implicit current directory, no doubled slash.
+func joinPath(dir, name string) string {
+	switch {
+	case dir == "":
+		return name
+	case dir[len(dir)-1] == '/':
+		return dir + name
+	}
+	return dir + "/" + name
+}
+
+// matchAny reports whether a glob matches the name or, as in grep, any
+// trailing part of the path that starts after a slash.
+func matchAny(globs []string, p string) bool {
+	for _, g := range globs {
+		for s := p; ; {
+			if ok, _ := path.Match(g, s); ok {
+				return true
+			}
+			i := indexSlash(s)
+			if i < 0 {
+				break
+			}
+			s = s[i+1:]
+		}
+	}
+	return false
+}
+
+func indexSlash(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// backoff paces retries while file descriptors run out: the walk slows
+// down, it does not drop files. It gives up after half a minute.
+type backoff struct {
+	d     time.Duration
+	start time.Time
+}
+
+func (b *backoff) wait() bool {
+	if b.d == 0 {
+		b.d, b.start = 100*time.Microsecond, time.Now()
+	}
+	if time.Since(b.start) > 30*time.Second {
+		return false
+	}
+	time.Sleep(b.d)
+	b.d = min(2*b.d, 50*time.Millisecond)
+	return true
+}

@@ -1,0 +1,349 @@
+// Package search finds the selected lines of one file: it fills a buffer
+// from a reader, hands whole blocks of complete lines to a match.Matcher,
+// and reports matching and context lines to a Sink.
+//
+// It never looks at lines one by one unless it must: the matcher jumps to
+// the next match in the block, and only then are that line's bounds found.
+// Newlines are counted (in bulk) only when line numbers are asked for.
+package search
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"urg/match"
+)
+
+// Binary says what to do with a file that holds a NUL byte.
+type Binary int
+
+const (
+	// BinaryQuit prints grep's one-line notice instead of the first
+	// selected line and stops (grep's default).
+	BinaryQuit Binary = iota
+	// BinaryText searches the file as text (-a).
+	BinaryText
+	// BinarySkip takes the file as holding no match (-I).
+	BinarySkip
+)
+
+// Options say which lines a search selects and reports.
+type Options struct {
+	Invert        bool  // -v
+	Before, After int   // -B, -A
+	MaxCount      int64 // -m; 0 means no limit
+	LineNumbers   bool  // count lines for Sink calls
+	Binary        Binary
+	// CountOnly selects lines without reporting them (-c, -l, -L, -q).
+	CountOnly bool
+	// BufSize is the initial buffer size; a longer line grows it.
+	BufSize int
+}
+
+// DefaultBufSize holds most source files whole, so one read and one scan
+// cover them.
+const DefaultBufSize = 256 << 10
+
+// Sink receives what a search reports, in file order.
+type Sink interface {
+	// Match is called for each selected line; offset is the byte offset
+	// of the line in the file, lineno its 1-based number (0 when not
+	// counted). line excludes the newline and is valid only during the call.
+	Match(lineno, offset int64, line []byte) error
+	// Context is called for each context line.
+	Context(lineno, offset int64, line []byte) error
+	// Binary is called when a selected line lies in data that holds a
+	// NUL byte, under BinaryQuit; the search stops after it.
+	Binary() error
+}
+
+// Result sums up one search.
+type Result struct {
+	Count  int64 // lines selected
+	Binary bool  // a NUL byte was seen
+	Bytes  int64 // bytes read
+}
+
+// Searcher searches files one at a time with a buffer it owns and reuses.
+// It is not safe for concurrent use; give each goroutine its own.
+type Searcher struct {
+	m    match.Matcher
+	opts Options
+	buf  []byte
+
+	// per-search state
+	sink       Sink
+	base       int64 // file offset of buf[0]
+	end        int   // valid bytes in buf
+	lnPos      int   // buf position of a line start whose number is lnNum
+	lnNum      int64
+	lastEnd    int64 // file offset just past the last reported line; -1 none
+	afterLeft  int
+	draining   bool // max count reached: only trailing context remains
+	done       bool
+	res        Result
+	sinkFailed error
+}
+
+// New returns a Searcher for matcher m.
+func New(m match.Matcher, o Options) *Searcher {
+	if o.BufSize <= 0 {
+		o.BufSize = DefaultBufSize
+	}
+	return &Searcher{m: m, opts: o}
+}
+
+// errStop ends a search early without it being an error.
+var errStop = errors.New("stop")
+
+// Search reads src to its end (or until nothing more can be selected) and
+// reports to sink. src must return io.EOF, possibly together with the last
+// bytes, at the end.
+func (s *Searcher) Search(src io.Reader, sink Sink) (Result, error) {
+	if s.buf == nil {
+		s.buf = make([]byte, s.opts.BufSize)
+	}
+	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
+	s.lastEnd, s.afterLeft, s.draining, s.done, s.res = -1, 0, false, false, Result{}
+	pos, eof := 0, false
+	for !eof && !s.done {
+		if s.end == len(s.buf) {
+			pos = s.makeRoom(pos)
+		}
+		n, err := src.Read(s.buf[s.end:])
+		if err == io.EOF {
+			eof = true
+		} else if err != nil {
+			return s.res, err
+		}
+		if n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
+			return Result{Binary: true, Bytes: s.res.Bytes}, nil
+		}
+		s.end += n
+		s.res.Bytes += int64(n)
+		limit := s.end
+		if !eof {
+			i := bytes.LastIndexByte(s.buf[pos:s.end], '\n')
+			if i < 0 {
+				continue // no complete line yet: read on, growing if need be
+			}
+			limit = pos + i + 1
+		}
+		if limit > pos {
+			if err := s.region(pos, limit); err != nil {
+				if err == errStop {
+					break
+				}
+				return s.res, err
+			}
+			pos = limit
+		}
+	}
+	return s.res, s.sinkFailed
+}
+
+// sawBinary notes a NUL byte in freshly read data. Unless the file is
+// searched as text, NULs then end lines too, as in grep, so that counts
+// agree with it.
+func (s *Searcher) sawBinary(b []byte) bool {
+	if s.opts.Binary == BinaryText || bytes.IndexByte(b, 0) < 0 {
+		return false
+	}
+	s.res.Binary = true
+	for i := bytes.IndexByte(b, 0); i >= 0; i = bytes.IndexByte(b, 0) {
+		b[i] = '\n'
+		b = b[i+1:]
+	}
+	return true
+}
+
+// makeRoom frees the front of the buffer, keeping the unsearched tail and the
+// lines that may still be needed as before-context; when nothing can go it
+// doubles the buffer (a line longer than the buffer). It returns pos moved.
+func (s *Searcher) makeRoom(pos int) int {
+	keep := pos
+	if s.opts.Before > 0 && !s.opts.CountOnly {
+		for i := 0; i < s.opts.Before && keep > 0; i++ {
+			keep = bytes.LastIndexByte(s.buf[:keep-1], '\n') + 1
+		}
+	}
+	if keep == 0 {
+		grown := make([]byte, 2*len(s.buf))
+		copy(grown, s.buf[:s.end])
+		s.buf = grown
+		return pos
+	}
+	if s.opts.LineNumbers && s.lnPos < keep {
+		s.lineNo(keep)
+	}
+	copy(s.buf, s.buf[keep:s.end])
+	s.end -= keep
+	s.lnPos -= keep
+	s.base += int64(keep)
+	return pos - keep
+}
+
+// lineNo returns the number of the line starting at p; calls must come in
+// increasing order of p.
+func (s *Searcher) lineNo(p int) int64 {
+	if !s.opts.LineNumbers {
+		return 0
+	}
+	s.lnNum += int64(bytes.Count(s.buf[s.lnPos:p], []byte{'\n'}))
+	s.lnPos = p
+	return s.lnNum
+}
+
+// region searches buf[pos:limit], which holds complete lines.
+func (s *Searcher) region(pos, limit int) error {
+	textEnd := limit
+	if s.buf[textEnd-1] == '\n' {
+		textEnd--
+	}
+	at := pos
+	for at <= textEnd && !s.draining {
+		ls, le, err := s.m.Next(s.buf[at:textEnd])
+		if err != nil {
+			return err
+		}
+		if ls < 0 {
+			break
+		}
+		ls, le = ls+at, le+at
+		if s.opts.Invert {
+			if err := s.lines(at, ls, s.selectLine); err != nil {
+				return err
+			}
+			if err := s.afterLine(ls, le); err != nil {
+				return err
+			}
+		} else {
+			if err := s.lines(at, ls, s.afterLine); err != nil {
+				return err
+			}
+			if err := s.selectLine(ls, le); err != nil {
+				return err
+			}
+		}
+		at = le + 1
+	}
+	if at >= limit {
+		return nil
+	}
+	if s.opts.Invert && !s.draining {
+		return s.lines(at, limit, s.selectLine)
+	}
+	return s.lines(at, limit, s.afterLine)
+}
+
+// lines calls fn for each line in buf[from:to]; from is a line start and to
+// a line start or the end of the region.
+func (s *Searcher) lines(from, to int, fn func(ls, le int) error) error {
+	if from >= to {
+		return nil
+	}
+	if s.opts.CountOnly && !s.draining && s.opts.MaxCount == 0 && s.opts.Invert {
+		// counting inverted lines needs no per-line work
+		n := int64(bytes.Count(s.buf[from:to], []byte{'\n'}))
+		if s.buf[to-1] != '\n' {
+			n++
+		}
+		s.res.Count += n
+		return nil
+	}
+	for p := from; p < to; {
+		le := to
+		if i := bytes.IndexByte(s.buf[p:to], '\n'); i >= 0 {
+			le = p + i
+		}
+		if err := fn(p, le); err != nil {
+			return err
+		}
+		p = le + 1
+	}
+	return nil
+}
+
+// selectLine reports a selected line with its before-context.
+func (s *Searcher) selectLine(ls, le int) error {
+	if s.draining {
+		return s.afterLine(ls, le)
+	}
+	s.res.Count++
+	if s.opts.MaxCount > 0 && s.res.Count >= s.opts.MaxCount {
+		s.draining = true
+		if s.opts.CountOnly || s.opts.After == 0 {
+			s.done = true
+		}
+	}
+	if s.opts.CountOnly {
+		if s.done {
+			return errStop
+		}
+		return nil
+	}
+	if s.res.Binary && s.opts.Binary == BinaryQuit {
+		s.done = true
+		return s.check(s.sink.Binary(), true)
+	}
+	if err := s.before(ls); err != nil {
+		return err
+	}
+	err := s.sink.Match(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le])
+	s.lastEnd = s.base + int64(le) + 1
+	s.afterLeft = s.opts.After
+	return s.check(err, s.done)
+}
+
+// afterLine reports a line that is not selected as after-context when it is
+// due.
+func (s *Searcher) afterLine(ls, le int) error {
+	if s.afterLeft == 0 || s.opts.CountOnly {
+		if s.draining {
+			s.done = true
+			return errStop
+		}
+		return nil
+	}
+	s.afterLeft--
+	err := s.sink.Context(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le])
+	s.lastEnd = s.base + int64(le) + 1
+	return s.check(err, s.draining && s.afterLeft == 0)
+}
+
+// before reports up to Before lines ahead of ls that were not reported yet.
+func (s *Searcher) before(ls int) error {
+	if s.opts.Before == 0 || ls == 0 {
+		return nil
+	}
+	floor := 0
+	if s.lastEnd >= 0 {
+		floor = max(0, int(s.lastEnd-s.base))
+	}
+	start := ls
+	for i := 0; i < s.opts.Before && start > floor; i++ {
+		start = max(floor, bytes.LastIndexByte(s.buf[:start-1], '\n')+1)
+	}
+	for p := start; p < ls; {
+		le := p + bytes.IndexByte(s.buf[p:ls], '\n')
+		if err := s.sink.Context(s.lineNo(p), s.base+int64(p), s.buf[p:le]); err != nil {
+			return s.check(err, false)
+		}
+		p = le + 1
+	}
+	return nil
+}
+
+// check turns a sink error into the end of the search, and stop into errStop.
+func (s *Searcher) check(err error, stop bool) error {
+	if err != nil {
+		s.sinkFailed = err
+		s.done = true
+		return errStop
+	}
+	if stop {
+		return errStop
+	}
+	return nil
+}

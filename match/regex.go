@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bytes"
 	"regexp"
 	"regexp/syntax"
 )
@@ -11,7 +10,7 @@ import (
 // newline, which is what lets one call scan thousands of lines.
 type regex struct {
 	re  *regexp.Regexp
-	pre []byte // a literal every match contains; nil when there is none
+	pre *prefilter // a literal every match contains; nil when there is none
 	min int
 	// word is set under -w. Go's leftmost-first match is also PCRE's
 	// whenever it is word-bounded; when it is not, PCRE may still find a
@@ -21,7 +20,7 @@ type regex struct {
 }
 
 func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
-	tree = lineLocal(tree).Simplify()
+	tree = asciiFold(lineLocal(tree)).Simplify()
 	m := &regex{min: minLen(tree), word: o.Word && !o.Line}
 	if o.Line {
 		tree = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{
@@ -33,8 +32,9 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		return nil, err
 	}
 	m.re = re
-	if lit := requiredLiteral(tree); len(lit) >= 2 {
-		m.pre = lit
+	if p := requiredLiteral(tree); p.useful() {
+		p.prepare()
+		m.pre = &p
 	}
 	if m.word {
 		if m.exact, err = newPCRE(src, o); err != nil {
@@ -57,7 +57,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		var ls, le int
 		if m.pre != nil {
-			i := bytes.Index(text[at:], m.pre)
+			i := m.pre.index(text[at:])
 			if i < 0 {
 				return -1, -1, nil
 			}

@@ -37,23 +37,7 @@ func lineLocal(re *syntax.Regexp) *syntax.Regexp {
 }
 
 // withoutNL removes '\n' from a class given as [lo, hi] pairs.
-func withoutNL(ranges []rune) []rune {
-	out := make([]rune, 0, len(ranges)+2)
-	for i := 0; i+1 < len(ranges); i += 2 {
-		lo, hi := ranges[i], ranges[i+1]
-		if lo <= '\n' && '\n' <= hi {
-			if lo < '\n' {
-				out = append(out, lo, '\n'-1)
-			}
-			if hi > '\n' {
-				out = append(out, '\n'+1, hi)
-			}
-			continue
-		}
-		out = append(out, lo, hi)
-	}
-	return out
-}
+func withoutNL(ranges []rune) []rune { return classWithout(ranges, '\n') }
 
 // minLen returns the length in bytes of the shortest text re can match.
 func minLen(re *syntax.Regexp) int {
@@ -115,17 +99,16 @@ func runeMinLen(r rune, fold bool) int {
 	return n
 }
 
-// requiredLiteral returns the longest case-sensitive literal that every
-// match of re contains, or nil. Searching for it with bytes.Index and
-// running the regex only on the lines it lands on is far faster than
-// running the regex over everything.
-func requiredLiteral(re *syntax.Regexp) []byte {
+// requiredLiteral returns the longest literal that every match of re
+// contains, or one with no bytes. Searching for it first and running the
+// regex only on the lines it lands on is far faster than running the regex
+// over everything.
+func requiredLiteral(re *syntax.Regexp) prefilter {
 	switch re.Op {
-	case syntax.OpLiteral:
-		if re.Flags&syntax.FoldCase != 0 {
-			return nil
-		}
-		return []byte(string(re.Rune))
+	case syntax.OpLiteral, syntax.OpCharClass:
+		var p prefilter
+		p.appendAtom(re)
+		return p
 	case syntax.OpCapture, syntax.OpPlus:
 		return requiredLiteral(re.Sub[0])
 	case syntax.OpRepeat:
@@ -133,13 +116,88 @@ func requiredLiteral(re *syntax.Regexp) []byte {
 			return requiredLiteral(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		var best []byte
+		// Runs of adjacent atoms make one literal; anything else ends the
+		// run but may hold a literal of its own.
+		var best, run prefilter
 		for _, sub := range re.Sub {
-			if lit := requiredLiteral(sub); len(lit) > len(best) {
-				best = lit
+			if run.appendAtom(sub) {
+				continue
 			}
+			best = best.better(run)
+			run = prefilter{}
+			best = best.better(requiredLiteral(sub))
 		}
-		return best
+		return best.better(run)
 	}
-	return nil
+	return prefilter{}
+}
+
+// Runes outside ASCII that Unicode case folding maps onto ASCII letters:
+// the Kelvin sign (k) and the long s (s).
+const (
+	kelvin = '\u212A'
+	longS  = '\u017F'
+)
+
+// asciiFold narrows case-insensitive matching to ASCII letters, as PCRE
+// does in the C locale: Go folds the Kelvin sign into k and the long s into
+// s, so a folded literal becomes explicit [Xx] classes for its letters, and
+// those two runes leave classes that only have them by folding.
+func asciiFold(re *syntax.Regexp) *syntax.Regexp {
+	for i, sub := range re.Sub {
+		re.Sub[i] = asciiFold(sub)
+	}
+	switch {
+	case re.Op == syntax.OpLiteral && re.Flags&syntax.FoldCase != 0:
+		subs := make([]*syntax.Regexp, 0, len(re.Rune))
+		for _, r := range re.Rune {
+			lo := unicode.ToLower(r)
+			if lo < utf8.RuneSelf && 'a' <= lo && lo <= 'z' {
+				up := lo - 'a' + 'A'
+				subs = append(subs, &syntax.Regexp{Op: syntax.OpCharClass, Rune: []rune{up, up, lo, lo}})
+				continue
+			}
+			subs = append(subs, &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune{r}, Flags: re.Flags})
+		}
+		if len(subs) == 1 {
+			return subs[0]
+		}
+		return &syntax.Regexp{Op: syntax.OpConcat, Sub: subs}
+	case re.Op == syntax.OpCharClass && re.Flags&syntax.FoldCase != 0:
+		if classHas(re.Rune, 'k') && classHas(re.Rune, 'K') && !classHas(re.Rune, kelvin-1) && !classHas(re.Rune, kelvin+1) {
+			re.Rune = classWithout(re.Rune, kelvin)
+		}
+		if classHas(re.Rune, 's') && classHas(re.Rune, 'S') && !classHas(re.Rune, longS-1) && !classHas(re.Rune, longS+1) {
+			re.Rune = classWithout(re.Rune, longS)
+		}
+	}
+	return re
+}
+
+func classHas(ranges []rune, r rune) bool {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		if ranges[i] <= r && r <= ranges[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// classWithout removes rune x from a class given as [lo, hi] pairs.
+func classWithout(ranges []rune, x rune) []rune {
+	out := make([]rune, 0, len(ranges)+2)
+	for i := 0; i+1 < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		if lo <= x && x <= hi {
+			if lo < x {
+				out = append(out, lo, x-1)
+			}
+			if hi > x {
+				out = append(out, x+1, hi)
+			}
+			continue
+		}
+		out = append(out, lo, hi)
+	}
+	return out
 }

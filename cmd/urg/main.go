@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 
@@ -20,6 +21,15 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
+	if p := os.Getenv("URG_CPUPROFILE"); p != "" {
+		// For developers: URG_CPUPROFILE=file writes a CPU profile.
+		if f, err := os.Create(p); err == nil {
+			pprof.StartCPUProfile(f)
+			code := run(os.Args[1:], os.Stdout, os.Stderr)
+			pprof.StopCPUProfile()
+			os.Exit(code)
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -51,8 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
 		return exitTrouble
 	}
-	if o.maxCount == 0 {
-		return exitNoMatch // grep -m 0 reads nothing
+	if o.maxCount == 0 || o.selectsNothing() {
+		return exitNoMatch // grep reads nothing when nothing can be selected
 	}
 	cfg := o.config(m)
 	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout), o.sorted)
@@ -86,6 +96,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitMatch
 	}
 	return exitNoMatch
+}
+
+// selectsNothing is grep's shortcut for -v with one empty pattern, which
+// matches every line: it reads no file and prints nothing, not even -c's
+// zero counts (but -L still lists every file).
+func (o *options) selectsNothing() bool {
+	return o.invert && len(o.patterns) == 1 && o.patterns[0] == "" &&
+		!o.match.Line && !o.match.Word && o.mode != printer.FilesWithoutMatch
 }
 
 // config turns options into the scheduler's run.

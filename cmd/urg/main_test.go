@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// urgBin is the binary under test, built once by TestMain.
+var urgBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "urg-test-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	urgBin = filepath.Join(dir, "urg")
+	build := exec.Command("go", "build", "-o", urgBin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building urg:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// result is what one command did.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// runCmd runs a command with LC_ALL=C and no terminal on stdin.
+func runCmd(t testing.TB, dir string, stdin []byte, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "LC_ALL=C", "GREP_COLORS=", "NO_COLOR=")
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %q: %v", name, args, err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+func urg(t testing.TB, dir string, args ...string) result {
+	t.Helper()
+	return runCmd(t, dir, nil, urgBin, args...)
+}
+
+// needGrep finds GNU grep, the oracle of the differential tests; its
+// absence fails the test loudly instead of passing it silently.
+func needGrep(t testing.TB) string {
+	t.Helper()
+	p, err := exec.LookPath("grep")
+	if err != nil {
+		t.Fatalf("GNU grep is needed as the oracle of this test and is not on PATH: %v", err)
+	}
+	if out, err := exec.Command(p, "--version").Output(); err != nil || !bytes.Contains(out, []byte("GNU grep")) {
+		t.Fatalf("%s is not GNU grep, the oracle of this test", p)
+	}
+	return p
+}

@@ -25,5 +25,9 @@ fmt-check:
 test: fmt-check vet build
 	$(GO) test -count=1 ./...
 
+# Warm-cache comparison with ripgrep and GNU grep on a copy of GOROOT.
+bench: build
+	$(GO) run ./bench -urg $(BIN)/urg $(BENCH_ARGS)
+
 clean:
 	rm -rf $(BIN)

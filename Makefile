@@ -13,7 +13,8 @@ build:
 	$(GO) build -o $(BIN)/urg ./cmd/urg
 
 run: build
-	$(BIN)/urg --stats -n '$(RUN_PATTERN)' $(GOROOT_SRC) | tail -n 20
+	@echo "urg --stats --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC)  (last lines)"
+	@$(BIN)/urg --stats --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC) 2>&1 | tail -n 18
 
 vet:
 	$(GO) vet ./...

@@ -49,8 +49,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs := pflag.NewFlagSet("urg", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(discard{})
-	fs.StringArrayVarP(&r.regexps, "regexp", "e", nil, "use PATTERN for matching (repeatable: a line matching any is selected)")
-	fs.StringArrayVarP(&r.files, "file", "f", nil, "take patterns from FILE, one per line")
+	fs.StringArrayVarP(&r.regexps, "regexp", "e", nil, "use `PATTERN` for matching (repeatable: a line matching any is selected)")
+	fs.StringArrayVarP(&r.files, "file", "f", nil, "take patterns from `FILE`, one per line")
 	fs.BoolVarP(&o.match.Fixed, "fixed-strings", "F", false, "patterns are literal strings")
 	fs.BoolVarP(&r.perl, "perl-regexp", "P", false, "patterns are Perl-compatible regular expressions (the default)")
 	fs.BoolVarP(&r.extended, "extended-regexp", "E", false, "accepted for habit: Perl syntax covers ERE's")
@@ -66,32 +66,32 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVarP(&o.byteOffset, "byte-offset", "b", false, "print the byte offset of each line (of each match with -o)")
 	fs.BoolVarP(&r.withFilename, "with-filename", "H", false, "print the file name for each match")
 	fs.BoolVarP(&r.noFilename, "no-filename", "h", false, "never print file names")
-	fs.IntVarP(&o.maxCount, "max-count", "m", -1, "stop reading a file after NUM selected lines")
+	fs.IntVarP(&o.maxCount, "max-count", "m", -1, "stop reading a file after `NUM` selected lines")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; exit 0 at the first selected line")
 	fs.BoolVar(&o.quiet, "silent", false, "same as --quiet")
 	fs.BoolVarP(&o.noMessages, "no-messages", "s", false, "suppress messages about unreadable files")
-	fs.IntVarP(&o.after, "after-context", "A", 0, "print NUM lines of trailing context")
-	fs.IntVarP(&o.before, "before-context", "B", 0, "print NUM lines of leading context")
-	fs.IntVarP(&r.context, "context", "C", 0, "print NUM lines of context on both sides")
+	fs.IntVarP(&o.after, "after-context", "A", 0, "print `NUM` lines of trailing context")
+	fs.IntVarP(&o.before, "before-context", "B", 0, "print `NUM` lines of leading context")
+	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
-	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches GLOB")
-	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches GLOB")
-	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches GLOB")
-	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most NUM directories below each path")
+	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")
+	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches `GLOB`")
+	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches `GLOB`")
+	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most `NUM` directories below each path")
 	fs.BoolVarP(&r.text, "text", "a", false, "search binary files as text")
 	fs.BoolVarP(&r.noBinary, "binary-without-match", "I", false, "take binary files as holding no match")
-	fs.StringVar(&r.binaryFiles, "binary-files", "binary", "TYPE of binary files: binary, text or without-match")
-	fs.StringVar(&o.color, "color", "auto", "colour matches: never, always or auto (on a terminal)")
+	fs.StringVar(&r.binaryFiles, "binary-files", "binary", "`TYPE` of binary files: binary, text or without-match")
+	fs.StringVar(&o.color, "color", "auto", "colour matches `WHEN`: never, always or auto (on a terminal)")
 	fs.Lookup("color").NoOptDefVal = "auto"
-	fs.StringVar(&o.color, "colour", "auto", "same as --color")
+	fs.StringVar(&o.color, "colour", "auto", "same as --color (`WHEN`)")
 	fs.Lookup("colour").NoOptDefVal = "auto"
 	fs.BoolVarP(&r.recursive, "recursive", "r", false, "accepted for habit: directories are always searched recursively")
 	fs.BoolVarP(&r.deref, "dereference-recursive", "R", false, "recursive, following symbolic links")
 	fs.BoolVar(&o.walk.Follow, "follow", false, "follow symbolic links met while walking")
-	fs.IntVarP(&o.threads, "threads", "j", 0, "search NUM files at once (default: the number of cores)")
-	fs.StringVar(&r.sort, "sort", "none", "print files in order: path, or none (the order they finish); the search stays parallel")
+	fs.IntVarP(&o.threads, "threads", "j", 0, "search `NUM` files at once (default: the number of cores)")
+	fs.StringVar(&r.sort, "sort", "none", "print files in `ORDER`: path, or none (as they finish); the search stays parallel")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to stderr at the end")
-	fs.StringVar(&r.io, "io", "auto", "how files are read: auto or pread")
+	fs.StringVar(&r.io, "io", "auto", "how files are read (`ENGINE`): auto or pread")
 	fs.BoolVar(&o.help, "help", false, "print this help")
 	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
 	return fs, r
@@ -243,6 +243,27 @@ func usage() string {
 	return "Usage: urg [OPTION]... PATTERN [PATH]...\n" +
 		"Search for PATTERN (Perl syntax) in each PATH; directories are searched recursively.\n" +
 		"With no PATH, search standard input when it is not a terminal, else the current directory.\n\n" +
-		fs.FlagUsages() +
+		flagTable(fs, "  %-32s %s\n") +
 		"\nExit status: 0 if a line was selected, 1 if none, 2 if an error occurred (unless -q selected a line).\n"
+}
+
+// flagTable renders every flag as a row of format, which takes the flag's
+// spelling and its description; help and the README's table come from it.
+func flagTable(fs *pflag.FlagSet, format string) string {
+	var b strings.Builder
+	fs.VisitAll(func(f *pflag.Flag) {
+		name, usage := pflag.UnquoteUsage(f)
+		spell := "    --" + f.Name
+		if f.Shorthand != "" {
+			spell = "-" + f.Shorthand + ", --" + f.Name
+		}
+		if f.Value.Type() != "bool" {
+			spell += "=" + name
+		}
+		if d := f.DefValue; f.Value.Type() != "bool" && d != "" && d != "0" && d != "-1" && d != "[]" {
+			usage += " (default " + d + ")"
+		}
+		fmt.Fprintf(&b, format, spell, usage)
+	})
+	return b.String()
 }

@@ -42,6 +42,9 @@ type Config struct {
 	StopAtFirst bool
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
+	// Warn receives messages that are not errors, such as a directory
+	// loop met while following links.
+	Warn func(path, msg string)
 }
 
 // Stats count what a run did.
@@ -93,7 +96,7 @@ func Run(cfg Config) *Stats {
 		entries <- e
 		return true
 	}
-	w := newWalker(cfg.Walk, emit, r.report)
+	w := newWalker(cfg.Walk, emit, r.report, r.warn)
 	paths := cfg.Paths
 	if len(paths) == 0 {
 		w.walkRoot(".", "")
@@ -123,7 +126,9 @@ func (r *run) operand(w *walker, p string) {
 		return
 	}
 	if fi.IsDir() {
-		w.walkRoot(p, p)
+		if !matchAny(w.opts.ExcludeDir, p) {
+			w.walkRoot(p, p)
+		}
 		return
 	}
 	if !w.wanted(p) {
@@ -194,6 +199,13 @@ func (r *run) finish(f *printer.File, res search.Result) {
 	}
 	if f.Finish(res.Count) != nil {
 		r.stopped.Store(true) // the output is gone: nothing more can be said
+	}
+}
+
+// warn passes on a message that does not change the exit status.
+func (r *run) warn(path, msg string) {
+	if r.cfg.Warn != nil {
+		r.cfg.Warn(path, msg)
 	}
 }
 

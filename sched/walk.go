@@ -1,7 +1,6 @@
 package sched
 
 import (
-	"errors"
 	"os"
 	"path"
 	"slices"
@@ -9,9 +8,6 @@ import (
 	"syscall"
 	"time"
 )
-
-// errLoop reports a symbolic link back to a directory above it.
-var errLoop = errors.New("recursive directory loop")
 
 func statID(fi os.FileInfo) dirID {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
@@ -47,7 +43,7 @@ type Entry struct {
 // WalkOptions control which files the walk yields.
 type WalkOptions struct {
 	Follow     bool     // follow symbolic links met while walking (-R)
-	MaxDepth   int      // directories deeper than this are not entered; <0 no limit
+	MaxDepth   int      // files at most this many levels below a path (1: only its own); <0 no limit
 	Include    []string // globs: only files whose name matches one
 	Exclude    []string // globs: files whose name matches one are skipped
 	ExcludeDir []string // globs: directories whose name matches one are skipped
@@ -78,6 +74,7 @@ type walker struct {
 	opts  WalkOptions
 	emit  func(Entry) bool // false: stop walking
 	errf  func(path string, err error)
+	warnf func(path, msg string) // a message that is not an error
 	seq   int64
 	seqMu sync.Mutex
 
@@ -88,8 +85,8 @@ type walker struct {
 	stopped bool
 }
 
-func newWalker(o WalkOptions, emit func(Entry) bool, errf func(string, error)) *walker {
-	w := &walker{opts: o, emit: emit, errf: errf}
+func newWalker(o WalkOptions, emit func(Entry) bool, errf func(string, error), warnf func(string, string)) *walker {
+	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf}
 	w.cond = sync.NewCond(&w.mu)
 	return w
 }
@@ -167,10 +164,15 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		list = append(list, listing{name, k})
 	})
 	if err != nil {
-		w.errf(job.path, err)
+		w.errf(job.shown(), err)
 		if id == (dirID{}) {
 			return nil
 		}
+	}
+	if w.opts.Follow && job.parent.has(id) {
+		// Reached again through a followed link: grep warns and goes on.
+		w.warnf(job.shown(), "warning: recursive directory loop")
+		return nil
 	}
 	self := &ancestor{id: id, parent: job.parent}
 	if sorted {
@@ -190,7 +192,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		display := joinPath(job.display, l.name)
 		k := l.k
 		if k == kindUnknown || k == kindLink && w.opts.Follow {
-			k = w.statKind(p, k == kindLink)
+			k = w.statKind(p, display, k == kindLink)
 		}
 		switch k {
 		case kindDir:
@@ -198,9 +200,6 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				continue
 			}
 			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo}
-			if l.k == kindLink && w.loops(sub) {
-				continue
-			}
 			if sorted {
 				// Files after this directory in name order must wait for
 				// its whole subtree: walk it now, in place.
@@ -212,7 +211,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			}
 			subdirs = append(subdirs, sub)
 		case kindFile:
-			if !w.wanted(display) {
+			if !w.wanted(l.name) {
 				continue
 			}
 			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo}) {
@@ -224,26 +223,27 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	return subdirs
 }
 
-// loops reports a symbolic link that leads back to a directory above it,
-// which --follow would otherwise walk forever.
-func (w *walker) loops(sub dirJob) bool {
-	fi, err := os.Stat(sub.path)
-	if err != nil {
-		return false
-	}
-	id := statID(fi)
-	for a := sub.parent; a != nil; a = a.parent {
+// has reports whether id is this directory or one above it.
+func (a *ancestor) has(id dirID) bool {
+	for ; a != nil; a = a.parent {
 		if a.id == id {
-			w.errf(sub.path, errLoop)
 			return true
 		}
 	}
 	return false
 }
 
+// shown is the directory's name as messages give it.
+func (j dirJob) shown() string {
+	if j.display == "" {
+		return "."
+	}
+	return j.display
+}
+
 // statKind learns an entry's kind from stat where getdents did not give it,
 // or through a symbolic link that is followed.
-func (w *walker) statKind(p string, follow bool) kind {
+func (w *walker) statKind(p, shown string, follow bool) kind {
 	var fi os.FileInfo
 	var err error
 	if follow {
@@ -252,10 +252,7 @@ func (w *walker) statKind(p string, follow bool) kind {
 		fi, err = os.Lstat(p)
 	}
 	if err != nil {
-		if follow {
-			return kindOther // a dangling link, as grep -R skips it
-		}
-		w.errf(p, err)
+		w.errf(shown, err) // a dangling link too, as grep -R reports it
 		return kindOther
 	}
 	switch m := fi.Mode(); {
@@ -269,6 +266,8 @@ func (w *walker) statKind(p string, follow bool) kind {
 	return kindOther
 }
 
+// wanted applies --include and --exclude to a file's name (or, for a file
+// named on the command line, to its path and every trailing part of it).
 func (w *walker) wanted(p string) bool {
 	if len(w.opts.Include) > 0 && !matchAny(w.opts.Include, p) {
 		return false
@@ -308,8 +307,8 @@ func joinPath(dir, name string) string {
 	return dir + "/" + name
 }
 
-// matchAny reports whether a glob matches the name or, as in grep, any
-// trailing part of the path that starts after a slash.
+// matchAny reports whether a glob matches the path or, as grep does for
+// command-line names, any trailing part of it that starts after a slash.
 func matchAny(globs []string, p string) bool {
 	for _, g := range globs {
 		for s := p; ; {

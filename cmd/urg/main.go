@@ -68,14 +68,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout), o.sorted)
 	cfg.Out = out
 	var reportMu sync.Mutex
-	cfg.Report = func(path string, err error) {
+	cfg.Warn = func(path, msg string) {
 		if o.noMessages {
 			return
 		}
 		reportMu.Lock()
-		fmt.Fprintf(stderr, "urg: %s: %s\n", path, sched.Message(err))
+		fmt.Fprintf(stderr, "urg: %s: %s\n", path, msg)
 		reportMu.Unlock()
 	}
+	cfg.Report = func(path string, err error) { cfg.Warn(path, sched.Message(err)) }
 	stats := sched.Run(cfg)
 	flushErr := out.Flush()
 	if o.stats {

@@ -76,6 +76,10 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	for i, p := range patterns {
 		if o.Fixed {
 			p = quoteMeta(p)
+		} else if t, err := translate(p); err != nil {
+			return nil, fmt.Errorf("invalid pattern %q: %v", p, err)
+		} else {
+			p = t
 		}
 		srcs[i] = p
 	}

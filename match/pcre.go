@@ -2,7 +2,6 @@ package match
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -95,12 +94,11 @@ func (m *pcre) find(line []byte, at int) (*regexp2.Match, error) {
 	return match, wrapTimeout(err)
 }
 
+// wrapTimeout turns regexp2's timeout, whose message quotes the whole line,
+// into ErrTimeout.
 func wrapTimeout(err error) error {
-	if err == nil {
-		return nil
+	if err != nil && !errors.Is(err, ErrTimeout) && strings.Contains(err.Error(), "timeout") {
+		return ErrTimeout
 	}
-	if strings.Contains(err.Error(), "timeout") {
-		return fmt.Errorf("%w (%v)", ErrTimeout, err)
-	}
-	return errors.Join(err)
+	return err
 }

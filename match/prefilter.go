@@ -74,8 +74,14 @@ func (p *prefilter) useful() bool {
 }
 
 // prepare picks the needle byte: the rarest in lit, by a rough ranking of
-// byte frequency in source code and text.
+// byte frequency in source code and text. A literal with any folded letter
+// is then matched folded as a whole: looser than the pattern where it has
+// exact letters too ([Tt]ODO), which is fine for a prefilter whose lines the
+// regex confirms.
 func (p *prefilter) prepare() {
+	if p.fold {
+		p.lit = bytes.ToLower(p.lit)
+	}
 	best := -1
 	for i, c := range p.lit {
 		f := byteFreq(c)

@@ -62,14 +62,32 @@ func (o *Output) Admit(seq int64) {
 	o.mu.Unlock()
 }
 
-// acquire makes f the owner of the output, waiting for its turn.
+// acquire makes seq the owner of the output, waiting for its turn
+// (unordered only: there every file's turn comes).
 func (o *Output) acquire(seq int64) {
 	o.mu.Lock()
-	for o.owner >= 0 || (o.ordered && seq != o.next) {
+	for o.owner >= 0 {
 		o.cond.Wait()
 	}
 	o.owner = seq
 	o.mu.Unlock()
+}
+
+// tryAcquire makes seq the owner of the output for streaming. Unordered it
+// waits for the owner to finish; ordered it succeeds only when it is seq's
+// turn, and never waits.
+func (o *Output) tryAcquire(seq int64) bool {
+	if !o.ordered {
+		o.acquire(seq)
+		return true
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.owner >= 0 || seq != o.next {
+		return false
+	}
+	o.owner = seq
+	return true
 }
 
 // write sends f's buffer to the writer; f owns the output.

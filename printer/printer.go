@@ -195,7 +195,12 @@ func (f *File) flushIfBig(err error) error {
 		return nil
 	}
 	if !f.streaming {
-		f.out.acquire(f.seq)
+		if !f.out.tryAcquire(f.seq) {
+			// Ordered, and earlier files are not written yet: waiting
+			// here could hold up the very file whose turn it is (the
+			// io_uring engine finishes files out of order), so gather on.
+			return nil
+		}
 		f.streaming = true
 	}
 	return f.out.write(f)

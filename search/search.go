@@ -104,18 +104,52 @@ func (s *Searcher) Search(src io.Reader, sink Sink) (Result, error) {
 	if s.buf == nil {
 		s.buf = make([]byte, s.opts.BufSize)
 	}
+	return s.run(0, src, sink)
+}
+
+// SearchBuffer searches data, bytes another reader (the io_uring engine)
+// already read from the start of a file. With rest nil, data is the whole
+// file and is searched where it lies, without a copy; the search may
+// change it (NUL bytes of binary data). Otherwise the file goes on in rest.
+func (s *Searcher) SearchBuffer(data []byte, rest io.Reader, sink Sink) (Result, error) {
+	if rest == nil {
+		own := s.buf
+		s.buf = data
+		defer func() { s.buf = own }()
+		return s.run(len(data), nil, sink)
+	}
+	if len(s.buf) < max(len(data)*2, s.opts.BufSize) {
+		s.buf = make([]byte, max(len(data)*2, s.opts.BufSize))
+	}
+	copy(s.buf, data)
+	return s.run(len(data), rest, sink)
+}
+
+// run searches what s.buf[:pre] holds and then what src yields; a nil src
+// means the file ends after those bytes.
+func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
 	s.lastEnd, s.afterLeft, s.draining, s.done, s.res = -1, 0, false, false, Result{}
 	pos, eof := 0, false
 	for !eof && !s.done {
-		if s.end == len(s.buf) {
-			pos = s.makeRoom(pos)
-		}
-		n, err := src.Read(s.buf[s.end:])
-		if err == io.EOF {
-			eof = true
-		} else if err != nil {
-			return s.res, err
+		var n int
+		var err error
+		switch {
+		case pre > 0 || src == nil:
+			n, pre, eof = pre, 0, src == nil
+		default:
+			if s.end == len(s.buf) {
+				pos = s.makeRoom(pos)
+			}
+			n, err = src.Read(s.buf[s.end:])
+			if err == io.EOF {
+				eof = true
+			} else if err != nil && n == 0 {
+				return s.res, err
+			} else if err != nil {
+				// Search the bytes that came with the error, then stop.
+				src, pre = failing{err}, 0
+			}
 		}
 		if n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
 			return Result{Binary: true, Bytes: s.res.Bytes}, nil
@@ -140,8 +174,17 @@ func (s *Searcher) Search(src io.Reader, sink Sink) (Result, error) {
 			pos = limit
 		}
 	}
+	if len(s.buf) > 4*s.opts.BufSize && src != nil {
+		s.buf = nil // a huge line grew it: give the memory back
+	}
 	return s.res, s.sinkFailed
 }
+
+// failing is a reader that has failed: the error comes after the bytes that
+// were read with it.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
 // sawBinary notes a NUL byte in freshly read data. Unless the file is
 // searched as text, NULs then end lines too, as in grep, so that counts

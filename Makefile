@@ -1,5 +1,8 @@
 # urg: build, test, run. Every target works on a fresh machine with only Go.
 GO      ?= go
+# giouring reaches syscall.mmap through go:linkname, which Go 1.23+ refuses
+# at link time unless told not to check: every build and test needs this.
+export GOFLAGS := -ldflags=-checklinkname=0
 BIN     := bin
 GOROOT_SRC := $(shell $(GO) env GOROOT)/src
 # A sample search of the Go toolchain's own source for `make run`.

@@ -7,3 +7,5 @@ require (
 	github.com/spf13/pflag v1.1.0
 	golang.org/x/sys v0.50.0
 )
+
+require github.com/pawelgaczynski/giouring v0.0.0-20230826085535-69588b89acb9 // indirect

@@ -51,6 +51,12 @@ func Open(path string, shortIsEOF bool) (*File, error) {
 	}
 }
 
+// Resume wraps a regular file already open as fd whose first off bytes
+// were read by other means (the io_uring engine), to read the rest.
+func Resume(fd int, off int64, shortIsEOF bool) *File {
+	return &File{fd: fd, off: off, shortIsEOF: shortIsEOF}
+}
+
 // FromFD wraps an open descriptor, such as standard input, that must be
 // read until read(2) returns 0.
 func FromFD(fd int) *File { return &File{fd: fd, off: -1} }

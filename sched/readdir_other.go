@@ -3,7 +3,7 @@
 package sched
 
 import (
-	"io/fs"
+	"io"
 	"os"
 	"syscall"
 )
@@ -27,22 +27,13 @@ func listDir(path string, _ []byte, fn func(name string, k kind)) (dirID, error)
 		for _, e := range ents {
 			fn(e.Name(), modeKind(e.Type()))
 		}
-		if err != nil || len(ents) == 0 {
+		if err == io.EOF || len(ents) == 0 {
 			return id, nil
 		}
+		if err != nil {
+			return id, err
+		}
 	}
-}
-
-func modeKind(m fs.FileMode) kind {
-	switch {
-	case m.IsRegular():
-		return kindFile
-	case m.IsDir():
-		return kindDir
-	case m&fs.ModeSymlink != 0:
-		return kindLink
-	}
-	return kindOther
 }
 
 // pseudoFS is conservative where file systems are not known: a short read

@@ -17,6 +17,8 @@ import (
 	"urg/match"
 	"urg/printer"
 	"urg/search"
+
+	"golang.org/x/sys/unix"
 )
 
 // StdinPath is the operand that names standard input.
@@ -28,6 +30,16 @@ const stdinLabel = "(standard input)"
 // queueLen bounds the files waiting between the walk and the searchers.
 const queueLen = 1024
 
+// The engines --io names.
+const (
+	IOAuto  = "auto"  // io_uring where the kernel gives it, else pread
+	IOUring = "uring" // io_uring or an error
+	IOPread = "pread" // the portable reader
+)
+
+// DefaultQueueDepth is how many files each ring keeps in flight.
+const DefaultQueueDepth = 64
+
 // Config is one search run.
 type Config struct {
 	// Paths are the operands. With none, "." is walked and its files are
@@ -38,6 +50,10 @@ type Config struct {
 	Search  search.Options
 	Matcher match.Matcher
 	Out     *printer.Output
+	// IO picks the engine: IOAuto, IOUring or IOPread.
+	IO string
+	// QueueDepth is how many files one ring keeps in flight.
+	QueueDepth int
 	// StopAtFirst ends the whole run at the first selected line (-q).
 	StopAtFirst bool
 	// Report receives every error with the path it concerns.
@@ -58,7 +74,8 @@ type Stats struct {
 	Matched  atomic.Int64 // files with a selected line
 	Errors   atomic.Int64 // errors reported
 	Elapsed  time.Duration
-	Engine   string
+	Engine   string // "uring" or "pread"
+	Uring    UringStats
 }
 
 // run is the state of one Run.
@@ -68,22 +85,49 @@ type run struct {
 	stopped atomic.Bool
 }
 
-// Run searches everything cfg names and returns what it counted.
-func Run(cfg Config) *Stats {
+// Run searches everything cfg names and returns what it counted. It fails
+// before searching anything only when --io=uring was asked for and the
+// kernel refuses io_uring.
+func Run(cfg Config) (*Stats, error) {
 	start := time.Now()
 	if cfg.Threads <= 0 {
 		cfg.Threads = 1
 	}
+	if cfg.QueueDepth <= 0 {
+		cfg.QueueDepth = DefaultQueueDepth
+	}
 	r := &run{cfg: cfg, stats: &Stats{Engine: "pread"}}
+	// The Go runtime makes its epoll descriptor when the first timer
+	// starts; if that is the backoff sleep of a walk that ran out of
+	// descriptors, it cannot, and dies. Start one now.
+	time.NewTimer(time.Hour).Stop()
+	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cfg.Threads))
 	entries := make(chan Entry, queueLen)
 	var wg sync.WaitGroup
+	var ring *uringEngine
+	if cfg.IO != IOPread {
+		var err error
+		ring, err = startUring(r, entries, cfg.Threads, cfg.QueueDepth, ringBufSize)
+		if err != nil && cfg.IO == IOUring {
+			return nil, err
+		}
+	}
 	for range cfg.Threads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			s := search.New(cfg.Matcher, cfg.Search)
-			for e := range entries {
-				r.searchFile(s, e)
+			if ring == nil {
+				for e := range entries {
+					r.searchFile(s, e, nil)
+				}
+				return
+			}
+			for j := range ring.jobs {
+				r.searchFile(s, j.e, j.rd)
+				if j.release != nil {
+					j.release()
+				}
 			}
 		}()
 	}
@@ -109,8 +153,25 @@ func Run(cfg Config) *Stats {
 	}
 	close(entries)
 	wg.Wait()
+	if ring != nil {
+		r.stats.Engine = "uring"
+		r.stats.Uring = ring.stats
+	}
 	r.stats.Elapsed = time.Since(start)
-	return r.stats
+	return r.stats, nil
+}
+
+// fdBudget is how many files each ring may hold open at once: what
+// RLIMIT_NOFILE leaves after descriptors for the walkers, the searchers and
+// the process itself, shared among the rings. Opens past it would fail
+// with EMFILE and be retried one by one.
+func fdBudget(rings int) int {
+	var rl unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) != nil || rl.Cur > 1<<20 {
+		return DefaultQueueDepth * 64
+	}
+	spare := int(rl.Cur) - 16 - 3*rings
+	return max(1, spare/max(1, rings))
 }
 
 // operand starts the search of one command-line path: a directory is
@@ -141,36 +202,57 @@ func (r *run) operand(w *walker, p string) {
 	w.emit(Entry{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: fi.Mode().IsRegular() && !pseudoFS(p)})
 }
 
-// searchFile reads and searches one file and hands its output on.
-func (r *run) searchFile(s *search.Searcher, e Entry) {
+// readDone is what the io_uring engine read of a file for a searcher.
+type readDone struct {
+	data []byte // the file's first bytes, in a ring buffer
+	fd   int    // descriptor to read the rest from; -1 when data is all
+	err  error  // the ring's open or read failed
+}
+
+// searchFile searches one file and hands its output on. rd is what the
+// io_uring engine read; without it the file is read here with pread.
+func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 	label := e.Path
 	if e.Path == StdinPath {
 		label = stdinLabel
 	}
 	f := r.cfg.Out.File(e.Seq, label)
+	if rd != nil && rd.fd >= 0 {
+		defer unix.Close(rd.fd)
+	}
 	if r.stopped.Load() {
 		f.Abandon()
 		return
 	}
-	if e.Size >= 0 && e.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert {
+	if rd == nil && e.Size >= 0 && e.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert {
 		// No line of a file this short can match: no need to open it.
 		r.stats.Skipped.Add(1)
 		r.finish(f, search.Result{})
 		return
 	}
-	var src *fallback.File
-	if e.Path == StdinPath {
-		src = fallback.FromFD(0)
-	} else {
-		var err error
-		if src, err = fallback.Open(e.Path, e.ShortIsEOF); err != nil {
-			r.report(e.Path, err)
+	var res search.Result
+	var err error
+	switch {
+	case rd != nil && rd.err != nil:
+		r.report(e.Path, rd.err)
+		f.Abandon()
+		return
+	case rd != nil && rd.fd >= 0:
+		res, err = s.SearchBuffer(rd.data, fallback.Resume(rd.fd, int64(len(rd.data)), e.ShortIsEOF), f)
+	case rd != nil:
+		res, err = s.SearchBuffer(rd.data, nil, f)
+	case e.Path == StdinPath:
+		res, err = s.Search(fallback.FromFD(0), f)
+	default:
+		src, oerr := fallback.Open(e.Path, e.ShortIsEOF)
+		if oerr != nil {
+			r.report(e.Path, oerr)
 			f.Abandon()
 			return
 		}
-		defer src.Close()
+		res, err = s.Search(src, f)
+		src.Close()
 	}
-	res, err := s.Search(src, f)
 	r.stats.Searched.Add(1)
 	r.stats.Bytes.Add(res.Bytes)
 	if res.Binary {

@@ -255,7 +255,12 @@ func (w *walker) statKind(p, shown string, follow bool) kind {
 		w.errf(shown, err) // a dangling link too, as grep -R reports it
 		return kindOther
 	}
-	switch m := fi.Mode(); {
+	return modeKind(fi.Mode())
+}
+
+// modeKind is the kind of a file with mode m.
+func modeKind(m os.FileMode) kind {
+	switch {
 	case m.IsRegular():
 		return kindFile
 	case m.IsDir():

@@ -111,6 +111,12 @@ var contextFlags = [][]string{
 func TestDiffRecursive(t *testing.T) {
 	grep := needGrep(t)
 	root := makeTree(t)
+	for _, io := range engines(t) {
+		t.Run(io, func(t *testing.T) { diffRecursive(t, grep, root, io) })
+	}
+}
+
+func diffRecursive(t *testing.T, grep, root, io string) {
 	for _, flags := range diffFlags {
 		for _, pat := range diffPatterns {
 			if pat == "" && slices.Contains(flags, "-o") {
@@ -121,7 +127,7 @@ func TestDiffRecursive(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				want := runCmd(t, root, nil, grep, append([]string{"-r", "-P", "-a"}, args...)...)
-				got := urg(t, root, append([]string{"-a"}, args...)...)
+				got := urg(t, root, append([]string{"-a", "--io=" + io}, args...)...)
 				compareSorted(t, want, got)
 			})
 		}
@@ -134,6 +140,12 @@ func TestDiffOrdered(t *testing.T) {
 	grep := needGrep(t)
 	root := makeTree(t)
 	files := sortedFiles(t, root)
+	for _, io := range engines(t) {
+		t.Run(io, func(t *testing.T) { diffOrdered(t, grep, root, io, files) })
+	}
+}
+
+func diffOrdered(t *testing.T, grep, root, io string, files []string) {
 	for i, flags := range append(contextFlags, diffFlags...) {
 		pats := diffPatterns
 		if i >= len(contextFlags) {
@@ -145,7 +157,7 @@ func TestDiffOrdered(t *testing.T) {
 				t.Parallel()
 				args := append(append([]string{"-a", "-H"}, flags...), "-e", pat)
 				want := runCmd(t, root, nil, grep, append(append([]string{"-P"}, args...), files...)...)
-				got := urg(t, root, append(append([]string{"--sort=path"}, args...), ".")...)
+				got := urg(t, root, append(append([]string{"--sort=path", "--io=" + io}, args...), ".")...)
 				if got.stdout != want.stdout || got.code != want.code {
 					t.Fatalf("urg %q: exit %d, want %d\n%s", args, got.code, want.code, firstDiff(want.stdout, got.stdout))
 				}
@@ -158,11 +170,17 @@ func TestDiffOrdered(t *testing.T) {
 func TestDiffBinary(t *testing.T) {
 	grep := needGrep(t)
 	root := makeTree(t)
+	for _, io := range engines(t) {
+		t.Run(io, func(t *testing.T) { diffBinary(t, grep, root, io) })
+	}
+}
+
+func diffBinary(t *testing.T, grep, root, io string) {
 	for _, flags := range [][]string{{}, {"-c"}, {"-l"}, {"-I"}, {"-I", "-c"}, {"-v"}, {"-o"}} {
 		for _, pat := range []string{"foo", "Hello", "zzzabsent", "bar"} {
 			t.Run(fmt.Sprintf("%v/%s", flags, pat), func(t *testing.T) {
 				args := append(append([]string{}, flags...), "-e", pat, "binary.bin", "a.txt")
-				urgArgs := append([]string{"--sort=path"}, args...)
+				urgArgs := append([]string{"--sort=path", "--io=" + io}, args...)
 				want := runCmd(t, root, nil, grep, append([]string{"-P"}, args...)...)
 				got := urg(t, root, urgArgs...)
 				want.stderr = strings.ReplaceAll(want.stderr, grep+": ", "urg: ")
@@ -196,12 +214,15 @@ func TestDiffGoroot(t *testing.T) {
 		{"-b", "-e", `\bgoto\b`},
 		{"-e", `Unmarshal(?=JSON)`},
 	}
+	ios := engines(t)
 	for _, args := range cases {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			full := append(append([]string{}, args...), goroot)
 			want := runCmd(t, "", nil, grep, append([]string{"-r", "-P", "-a"}, full...)...)
-			got := urg(t, "", append([]string{"-a"}, full...)...)
-			compareSorted(t, want, got)
+			for _, io := range ios {
+				got := urg(t, "", append([]string{"-a", "--io=" + io}, full...)...)
+				compareSorted(t, want, got)
+			}
 		})
 	}
 }

@@ -38,6 +38,8 @@ type options struct {
 	color        string
 	threads      int
 	sorted       bool
+	io           string
+	queueDepth   int
 	stats        bool
 	help         bool
 	version      bool
@@ -91,7 +93,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.threads, "threads", "j", 0, "search `NUM` files at once (default: the number of cores)")
 	fs.StringVar(&r.sort, "sort", "none", "print files in `ORDER`: path, or none (as they finish); the search stays parallel")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to stderr at the end")
-	fs.StringVar(&r.io, "io", "auto", "how files are read (`ENGINE`): auto or pread")
+	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (io_uring where the kernel gives it, else pread), uring or pread")
+	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage")
 	fs.BoolVar(&o.help, "help", false, "print this help")
 	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
 	return fs, r
@@ -207,10 +210,13 @@ func (o *options) setModes(r *rawFlags) error {
 	default:
 		return fmt.Errorf("invalid argument %q for --sort (want path or none)", r.sort)
 	}
-	switch r.io {
-	case "auto", "pread":
+	switch o.io {
+	case sched.IOAuto, sched.IOUring, sched.IOPread:
 	default:
-		return fmt.Errorf("invalid argument %q for --io (want auto or pread)", r.io)
+		return fmt.Errorf("invalid argument %q for --io (want auto, uring or pread)", o.io)
+	}
+	if o.queueDepth < 1 || o.queueDepth > 4096 {
+		return errors.New("--queue-depth must be between 1 and 4096")
 	}
 	if o.threads < 0 {
 		return errors.New("--threads must be a positive number")

@@ -77,7 +77,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		reportMu.Unlock()
 	}
 	cfg.Report = func(path string, err error) { cfg.Warn(path, sched.Message(err)) }
-	stats := sched.Run(cfg)
+	stats, err := sched.Run(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "urg: %v\n", err)
+		return exitTrouble
+	}
 	flushErr := out.Flush()
 	if o.stats {
 		printStats(stderr, stats, m, cfg.Threads)
@@ -134,6 +138,8 @@ func (o *options) config(m match.Matcher) sched.Config {
 	wo.Threads = threads
 	wo.Sorted = o.sorted
 	return sched.Config{
+		IO:          o.io,
+		QueueDepth:  o.queueDepth,
 		Paths:       o.paths,
 		Walk:        wo,
 		Threads:     threads,
@@ -182,6 +188,10 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
 	fmt.Fprintf(w, "  engine:   %s reader, %s matcher, %d threads\n", s.Engine, m.Engine(), threads)
+	if u := s.Uring; s.Engine == "uring" {
+		fmt.Fprintf(w, "  io_uring: %d rings (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls\n",
+			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters)
+	}
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d skipped unopened (shorter than any match), %d binary\n",
 		s.Walked.Load(), s.Searched.Load(), s.Skipped.Load(), s.Binary.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))

@@ -19,7 +19,8 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	urgBin = filepath.Join(dir, "urg")
-	build := exec.Command("go", "build", "-o", urgBin, ".")
+	// giouring needs the link-name check off (see the Makefile).
+	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", urgBin, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building urg:", err)
@@ -74,4 +75,16 @@ func needGrep(t testing.TB) string {
 		t.Fatalf("%s is not GNU grep, the oracle of this test", p)
 	}
 	return p
+}
+
+// engines lists the I/O engines every differential test runs under: pread,
+// and io_uring where the kernel gives it (said in the log when it does not).
+func engines(t testing.TB) []string {
+	t.Helper()
+	r := runCmd(t, "", nil, urgBin, "--io=uring", "-q", "x", os.DevNull)
+	if r.code == 2 {
+		t.Logf("io_uring unavailable here, uring engine not tested: %s", r.stderr)
+		return []string{"pread"}
+	}
+	return []string{"pread", "uring"}
 }

@@ -1,0 +1,308 @@
+//go:build linux
+
+// Package uring is a small, safe layer over io_uring (through
+// github.com/pawelgaczynski/giouring): ring setup with feature probing,
+// memory the kernel may use while an operation is in flight, registered
+// buffers, and one preparation helper per operation urg needs (openat,
+// read, statx, close).
+//
+// A Ring must be used from one OS thread: New locks the calling goroutine
+// to its thread, as SINGLE_ISSUER and DEFER_TASKRUN require, and Close
+// unlocks it.
+//
+// Binaries that import this package must be linked with
+// -ldflags=-checklinkname=0: giouring reaches syscall.mmap through
+// go:linkname, which Go 1.23 and later refuse by default.
+package uring
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+	"unsafe"
+
+	"github.com/pawelgaczynski/giouring"
+	"golang.org/x/sys/unix"
+)
+
+// DisableEnv names an environment variable that, set to 1, makes ring setup
+// fail as a kernel or sandbox that refuses io_uring would, so that the
+// fallback can be tested anywhere.
+const DisableEnv = "URG_DISABLE_URING"
+
+// ErrDisabled is returned by New when DisableEnv is set.
+var ErrDisabled = errors.New("io_uring disabled by " + DisableEnv)
+
+// Ring is one io_uring instance.
+type Ring struct {
+	r        *giouring.Ring
+	flags    uint32
+	prepared uint32 // SQEs prepared since the last submit
+	// Submitted counts every operation submitted, for --stats.
+	Submitted uint64
+	// Enters counts io_uring_enter calls, for --stats.
+	Enters uint64
+}
+
+// setupFlags are tried in order: the fastest mode for one submitting
+// thread first, then what older kernels take.
+var setupFlags = []uint32{
+	giouring.SetupSingleIssuer | giouring.SetupDeferTaskrun,
+	giouring.SetupSingleIssuer | giouring.SetupCoopTaskrun,
+	giouring.SetupCoopTaskrun,
+	0,
+}
+
+// New sets up a ring with room for entries submissions, locking the calling
+// goroutine to its OS thread. On error the goroutine is unlocked again.
+func New(entries uint32) (*Ring, error) {
+	if os.Getenv(DisableEnv) == "1" {
+		return nil, ErrDisabled
+	}
+	runtime.LockOSThread()
+	var err error
+	for _, f := range setupFlags {
+		r := giouring.NewRing()
+		if err = r.QueueInit(entries, f); err == nil {
+			return &Ring{r: r, flags: f}, nil
+		}
+		if !errors.Is(err, syscall.EINVAL) {
+			break // ENOSYS, EPERM: no flags will help
+		}
+	}
+	runtime.UnlockOSThread()
+	return nil, fmt.Errorf("io_uring setup: %w", err)
+}
+
+// Mode names the setup flags the kernel took.
+func (r *Ring) Mode() string {
+	var names []string
+	if r.flags&giouring.SetupSingleIssuer != 0 {
+		names = append(names, "single-issuer")
+	}
+	if r.flags&giouring.SetupDeferTaskrun != 0 {
+		names = append(names, "defer-taskrun")
+	}
+	if r.flags&giouring.SetupCoopTaskrun != 0 {
+		names = append(names, "coop-taskrun")
+	}
+	if len(names) == 0 {
+		return "plain"
+	}
+	return strings.Join(names, "+")
+}
+
+// Close tears the ring down and unlocks the goroutine from its thread.
+// Nothing may be in flight.
+func (r *Ring) Close() {
+	r.r.QueueExit()
+	runtime.UnlockOSThread()
+}
+
+// RegisterBuffers registers memory from an Arena as fixed buffers, so that
+// reads into them skip the per-I/O page pinning.
+func (r *Ring) RegisterBuffers(bufs [][]byte) error {
+	iov := make([]syscall.Iovec, len(bufs))
+	for i, b := range bufs {
+		iov[i].Base = &b[0]
+		iov[i].SetLen(len(b))
+	}
+	_, err := r.r.RegisterBuffers(iov)
+	if err != nil {
+		return fmt.Errorf("io_uring register buffers: %w", err)
+	}
+	return nil
+}
+
+// RegisterSparseFiles registers an empty table of n direct descriptors.
+func (r *Ring) RegisterSparseFiles(n uint32) error {
+	if _, err := r.r.RegisterFilesSparse(n); err != nil {
+		return fmt.Errorf("io_uring register files: %w", err)
+	}
+	return nil
+}
+
+// LimitWorkers bounds the kernel's io-wq workers (bounded, unbounded),
+// which serve the operations that would block, such as cold opens.
+func (r *Ring) LimitWorkers(bounded, unbounded uint) error {
+	_, err := r.r.RegisterIOWQMaxWorkers([]uint{bounded, unbounded})
+	return err
+}
+
+// sqe returns a free, zeroed submission entry, submitting what is
+// prepared when the queue is full.
+//
+// Zeroed, because giouring's prepare helpers leave rw_flags and addr3 as
+// the entry's previous use left them: a close after an openat in the same
+// slot then fails with EINVAL.
+func (r *Ring) sqe() (*giouring.SubmissionQueueEntry, error) {
+	e := r.r.GetSQE()
+	if e == nil {
+		if _, err := r.submit(0); err != nil {
+			return nil, err
+		}
+		if e = r.r.GetSQE(); e == nil {
+			return nil, syscall.EBUSY
+		}
+	}
+	*e = giouring.SubmissionQueueEntry{}
+	r.prepared++
+	return e, nil
+}
+
+// Openat prepares openat(AT_FDCWD, path, flags). path must end in a NUL byte
+// and live in an Arena until the operation completes.
+//
+// giouring's PrepareOpenat passes the address of the slice header instead of
+// the path's bytes, so the address is set here.
+func (r *Ring) Openat(path []byte, flags int, userData uint64) error {
+	if len(path) == 0 || path[len(path)-1] != 0 {
+		return errors.New("uring: path not NUL-terminated")
+	}
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareOpenat(unix.AT_FDCWD, nil, flags, 0)
+	e.Addr = uint64(uintptr(unsafe.Pointer(&path[0])))
+	e.UserData = userData
+	return nil
+}
+
+// ReadFixed prepares a read of len(buf) bytes at off into registered buffer
+// number index, of which buf is a part.
+func (r *Ring) ReadFixed(fd int, buf []byte, index int, off uint64, userData uint64) error {
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareReadFixed(fd, uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf)), off, index)
+	e.UserData = userData
+	return nil
+}
+
+// Statx prepares statx(AT_FDCWD, path, flags, mask, st); path and st must
+// live in an Arena until the operation completes.
+func (r *Ring) Statx(path []byte, flags int, mask uint32, st *unix.Statx_t, userData uint64) error {
+	if len(path) == 0 || path[len(path)-1] != 0 {
+		return errors.New("uring: path not NUL-terminated")
+	}
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareStatx(unix.AT_FDCWD, nil, flags, mask, st)
+	e.Addr = uint64(uintptr(unsafe.Pointer(&path[0])))
+	e.UserData = userData
+	return nil
+}
+
+// CloseFD prepares close(fd).
+func (r *Ring) CloseFD(fd int, userData uint64) error {
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareClose(fd)
+	e.UserData = userData
+	return nil
+}
+
+// Submit sends the prepared operations to the kernel and, when wait > 0,
+// waits until at least wait completions are ready. It returns how many
+// were submitted.
+//
+// giouring enters the kernel with RawSyscall6, which the Go scheduler does
+// not see: a blocking wait there would hold the thread's P and starve the
+// searchers of a two-core machine. So the submission (which does the
+// non-blocking work inline, such as page-cache copies) goes through
+// giouring, and the wait through syscall.Syscall6, during which Go runs
+// other goroutines.
+func (r *Ring) Submit(wait uint32) (int, error) {
+	n, err := r.submit(0)
+	if err != nil || wait == 0 || r.r.CQReady() >= wait {
+		return n, err
+	}
+	for r.r.CQReady() < wait {
+		r.Enters++
+		_, _, errno := syscall.Syscall6(unix.SYS_IO_URING_ENTER, uintptr(r.r.RingFd()), 0, uintptr(wait), enterGetEvents, 0, 0)
+		if errno != 0 && errno != syscall.EINTR && errno != syscall.EAGAIN && errno != syscall.EBUSY {
+			return n, fmt.Errorf("io_uring_enter: %w", errno)
+		}
+	}
+	return n, nil
+}
+
+// enterGetEvents is IORING_ENTER_GETEVENTS.
+const enterGetEvents = 1
+
+func (r *Ring) submit(wait uint32) (int, error) {
+	for {
+		if r.prepared == 0 && wait == 0 {
+			return 0, nil
+		}
+		r.Enters++
+		n, err := r.r.SubmitAndWait(wait)
+		if errors.Is(err, syscall.EINTR) {
+			continue // Go's preemption signal; the entries are still queued
+		}
+		r.Submitted += uint64(n)
+		r.prepared -= min(r.prepared, uint32(n))
+		return int(n), err
+	}
+}
+
+// Pending is the number of operations prepared and not yet submitted.
+func (r *Ring) Pending() uint32 { return r.prepared }
+
+// Completions calls fn for every completion ready, in order, and marks
+// them seen. It returns how many there were.
+func (r *Ring) Completions(fn func(userData uint64, res int32)) int {
+	n := 0
+	r.r.ForEachCQE(func(c *giouring.CompletionQueueEvent) {
+		fn(c.UserData, c.Res)
+		n++
+	})
+	r.r.CQAdvance(uint32(n))
+	return n
+}
+
+// Arena is memory outside the Go heap, mapped anonymously: the garbage
+// collector neither moves nor frees it, so the kernel may read and write
+// it while an operation is in flight.
+type Arena struct {
+	mem []byte
+	off int
+}
+
+// NewArena maps size bytes.
+func NewArena(size int) (*Arena, error) {
+	mem, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+	if err != nil {
+		return nil, fmt.Errorf("mmap %d bytes: %w", size, err)
+	}
+	return &Arena{mem: mem}, nil
+}
+
+// Alloc hands out n bytes, aligned to align (a power of two).
+func (a *Arena) Alloc(n, align int) ([]byte, error) {
+	start := (a.off + align - 1) &^ (align - 1)
+	if start+n > len(a.mem) {
+		return nil, errors.New("uring: arena exhausted")
+	}
+	a.off = start + n
+	return a.mem[start : start+n : start+n], nil
+}
+
+// Free unmaps the arena; nothing from it may be in use.
+func (a *Arena) Free() error { return unix.Munmap(a.mem) }
+
+// StatxSize is the room a statx result takes in an Arena.
+const StatxSize = int(unsafe.Sizeof(unix.Statx_t{}))
+
+// StatxAt views StatxSize bytes of an Arena, aligned to 8, as a statx
+// result.
+func StatxAt(b []byte) *unix.Statx_t { return (*unix.Statx_t)(unsafe.Pointer(&b[0])) }

@@ -49,25 +49,45 @@ func main() {
 	urg := flag.String("urg", "bin/urg", "urg binary to measure")
 	dir := flag.String("corpus", filepath.Join(os.TempDir(), "urg-bench", "go"), "where the copy of GOROOT lives (made if missing)")
 	runs := flag.Int("n", 7, "timed runs per tool and scenario")
+	cold := flag.Bool("cold", false, "drop the page cache before every run (root only)")
+	only := flag.String("only", "", "run only the scenarios whose name contains this")
+	engines := flag.Bool("engines", false, "also time urg --io=pread and rg -j16")
 	flag.Parse()
+	if *cold {
+		if err := dropCaches(); err != nil {
+			fatal(fmt.Errorf("cold mode needs to drop the page cache, and cannot (%v): refusing to print warm figures as cold", err))
+		}
+	}
 	if err := copyGoroot(*dir); err != nil {
 		fatal(err)
 	}
 	tools := []tool{{"urg", []string{*urg, "-a"}}}
+	if *engines {
+		tools = append(tools, tool{"urg-pread", []string{*urg, "-a", "--io=pread"}})
+	}
 	if _, err := exec.LookPath("rg"); err == nil {
 		tools = append(tools, tool{"rg", []string{"rg", "-uuu", "-a", "--no-unicode"}})
+		if *engines {
+			tools = append(tools, tool{"rg-j16", []string{"rg", "-j16", "-uuu", "-a", "--no-unicode"}})
+		}
 	} else {
 		fmt.Println("rg: not on PATH, skipped (apt-get install ripgrep)")
 	}
 	tools = append(tools, tool{"grep", []string{"grep", "-r", "-a", "-P"}})
 	files, bytes := treeSize(*dir)
-	fmt.Printf("corpus %s: %d files, %.0f MB; warm cache; %d runs each, interleaved\n\n", *dir, files, float64(bytes)/1e6, *runs)
+	cache := "warm cache"
+	if *cold {
+		cache = "cold cache (dropped before every run)"
+	}
+	fmt.Printf("corpus %s: %d files, %.0f MB; %s; %d runs each, interleaved\n\n", *dir, files, float64(bytes)/1e6, cache, *runs)
 	for _, sc := range scenarios {
-		measure(sc, tools, *dir, *runs)
+		if strings.Contains(sc.name, *only) {
+			measure(sc, tools, *dir, *runs, *cold)
+		}
 	}
 }
 
-func measure(sc scenario, tools []tool, dir string, runs int) {
+func measure(sc scenario, tools []tool, dir string, runs int, cold bool) {
 	fmt.Printf("## %s: %q\n", sc.name, sc.pattern)
 	// Equal output first (sorted, as the tools print files in different
 	// orders); this also warms the cache.
@@ -91,6 +111,11 @@ func measure(sc scenario, tools []tool, dir string, runs int) {
 	times := make([][]float64, len(tools))
 	for range runs {
 		for i, t := range tools {
+			if cold {
+				if err := dropCaches(); err != nil {
+					fatal(err)
+				}
+			}
 			d, err := timeRun(t, sc.pattern, dir)
 			if err != nil {
 				fatal(err)
@@ -99,10 +124,10 @@ func measure(sc scenario, tools []tool, dir string, runs int) {
 		}
 	}
 	base := median(times[0])
-	fmt.Printf("%-6s %3s %8s %8s %8s %8s %8s %9s\n", "tool", "N", "min", "median", "max", "avg", "stddev", "vs urg")
+	fmt.Printf("%-10s %3s %8s %8s %8s %8s %8s %9s\n", "tool", "N", "min", "median", "max", "avg", "stddev", "vs urg")
 	for i, t := range tools {
 		s := times[i]
-		fmt.Printf("%-6s %3d %8.3f %8.3f %8.3f %8.3f %8.3f %8.2fx\n", t.name, len(s), slices.Min(s), median(s), slices.Max(s), mean(s), stddev(s), median(s)/base)
+		fmt.Printf("%-10s %3d %8.3f %8.3f %8.3f %8.3f %8.3f %8.2fx\n", t.name, len(s), slices.Min(s), median(s), slices.Max(s), mean(s), stddev(s), median(s)/base)
 	}
 	fmt.Println()
 }
@@ -143,6 +168,15 @@ func timeRun(t tool, pattern, dir string) (time.Duration, error) {
 		return 0, fmt.Errorf("%s: %v", t.name, err)
 	}
 	return time.Since(start), nil
+}
+
+// dropCaches empties the page cache, dentries and inodes, so that the next
+// run reads from the disk.
+func dropCaches() error {
+	if err := exec.Command("sync").Run(); err != nil {
+		return err
+	}
+	return os.WriteFile("/proc/sys/vm/drop_caches", []byte("3\n"), 0)
 }
 
 // copyGoroot makes dir a copy of $(go env GOROOT) unless it exists.

@@ -125,13 +125,6 @@ func (r *Ring) RegisterSparseFiles(n uint32) error {
 	return nil
 }
 
-// LimitWorkers bounds the kernel's io-wq workers (bounded, unbounded),
-// which serve the operations that would block, such as cold opens.
-func (r *Ring) LimitWorkers(bounded, unbounded uint) error {
-	_, err := r.r.RegisterIOWQMaxWorkers([]uint{bounded, unbounded})
-	return err
-}
-
 // sqe returns a free, zeroed submission entry, submitting what is
 // prepared when the queue is full.
 //

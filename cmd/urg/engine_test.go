@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runEnv runs urg with extra environment variables.
@@ -61,5 +65,44 @@ func TestEngineStats(t *testing.T) {
 	r := urg(t, dir, "--stats", "-c", "needle", ".")
 	if !strings.Contains(r.stderr, "uring reader") || !strings.Contains(r.stderr, "ops submitted") {
 		t.Fatalf("--stats under --io=auto: %s", r.stderr)
+	}
+}
+
+// TestEngineLargeFiles streams files larger than a ring slot through the
+// ring at every queue depth, with one and two searchers, and demands the
+// pread engine's output: chunks in order, none lost or doubled, and no
+// hang when a searcher waits for the ring's next chunk while the ring has
+// files for it (a deadlock once).
+func TestEngineLargeFiles(t *testing.T) {
+	if len(engines(t)) < 2 {
+		t.Skip("io_uring unavailable here")
+	}
+	dir := t.TempDir()
+	for i := range 12 {
+		var b strings.Builder
+		for l := range (i + 1) * 9000 {
+			fmt.Fprintf(&b, "file %d line %d needle%d\n", i, l, l%97)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("big%02d.txt", i)), []byte(b.String()), 0o644)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("small%02d.txt", i)), []byte("needle42\n"), 0o644)
+	}
+	for _, args := range [][]string{{"-c", "needle42$"}, {"-n", "needle9[0-6]$"}, {"-l", "needle1"}, {"-m", "3", "needle5"}} {
+		want := urg(t, dir, append([]string{"--io=pread", "--sort=path"}, append(args, ".")...)...)
+		for _, j := range []string{"1", "2"} {
+			for _, qd := range []string{"1", "2", "3", "5", "64"} {
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				cmd := exec.CommandContext(ctx, urgBin, append([]string{"--io=uring", "--sort=path", "-j", j, "--queue-depth", qd}, append(args, ".")...)...)
+				cmd.Dir = dir
+				out, _ := cmd.Output()
+				hung := ctx.Err() == context.DeadlineExceeded
+				cancel()
+				if hung {
+					t.Fatalf("-j %s --queue-depth %s %q: hung", j, qd, args)
+				}
+				if string(out) != want.stdout {
+					t.Fatalf("-j %s --queue-depth %s %q differs from pread:\n%s", j, qd, args, firstDiff(want.stdout, string(out)))
+				}
+			}
+		}
 	}
 }

@@ -6,7 +6,6 @@ package sched
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -208,10 +207,6 @@ type readDone struct {
 	data []byte // the file's first bytes, in a ring buffer
 	fd   int    // descriptor to read the rest from; -1 when data is all
 	err  error  // the ring's open or read failed
-	// stream, when set, delivers the whole file in chunks read ahead
-	// through the ring; each chunk's slot goes back with releaseSlot.
-	stream      *stream
-	releaseSlot func(int)
 }
 
 // searchFile searches one file and hands its output on. rd is what the
@@ -224,12 +219,6 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 	f := r.cfg.Out.File(e.Seq, label)
 	if rd != nil && rd.fd >= 0 {
 		defer unix.Close(rd.fd)
-	}
-	var chunks io.Reader
-	if rd != nil && rd.stream != nil {
-		var drain func()
-		chunks, drain = streamReader(rd)
-		defer drain() // every slot goes back, even when the search stops early
 	}
 	if r.stopped.Load() {
 		f.Abandon()
@@ -248,8 +237,6 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		r.report(e.Path, rd.err)
 		f.Abandon()
 		return
-	case chunks != nil:
-		res, err = s.Search(chunks, f)
 	case rd != nil && rd.fd >= 0:
 		res, err = s.SearchBuffer(rd.data, fallback.Resume(rd.fd, int64(len(rd.data)), e.ShortIsEOF), f)
 	case rd != nil:

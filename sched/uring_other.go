@@ -2,10 +2,7 @@
 
 package sched
 
-import (
-	"errors"
-	"io"
-)
+import "errors"
 
 // ringJob is a file the ring hands to a searcher; without io_uring there
 // are none.
@@ -32,7 +29,3 @@ func startUring(*run, <-chan Entry, int, int, int) (*uringEngine, error) {
 }
 
 const ringBufSize = 64 << 10
-
-type stream struct{}
-
-func streamReader(*readDone) (io.Reader, func()) { return nil, func() {} }

@@ -52,6 +52,7 @@ func main() {
 	cold := flag.Bool("cold", false, "drop the page cache before every run (root only)")
 	only := flag.String("only", "", "run only the scenarios whose name contains this")
 	engines := flag.Bool("engines", false, "also time urg --io=pread and rg -j16")
+	skip := flag.String("skip", "", "comma-separated tools not to run (urg-pread, rg, rg-j16, grep)")
 	flag.Parse()
 	if *cold {
 		if err := dropCaches(); err != nil {
@@ -74,6 +75,9 @@ func main() {
 		fmt.Println("rg: not on PATH, skipped (apt-get install ripgrep)")
 	}
 	tools = append(tools, tool{"grep", []string{"grep", "-r", "-a", "-P"}})
+	tools = slices.DeleteFunc(tools, func(t tool) bool {
+		return t.name != "urg" && slices.Contains(strings.Split(*skip, ","), t.name)
+	})
 	files, bytes := treeSize(*dir)
 	cache := "warm cache"
 	if *cold {
@@ -179,10 +183,10 @@ func dropCaches() error {
 	return os.WriteFile("/proc/sys/vm/drop_caches", []byte("3\n"), 0)
 }
 
-// copyGoroot makes dir a copy of $(go env GOROOT) unless it exists.
+// copyGoroot makes dir a copy of $(go env GOROOT) unless dir exists.
 func copyGoroot(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, "VERSION")); err == nil {
-		return nil
+	if _, err := os.Stat(dir); err == nil {
+		return nil // made before, or a corpus of the user's own
 	}
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {

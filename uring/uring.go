@@ -117,14 +117,6 @@ func (r *Ring) RegisterBuffers(bufs [][]byte) error {
 	return nil
 }
 
-// RegisterSparseFiles registers an empty table of n direct descriptors.
-func (r *Ring) RegisterSparseFiles(n uint32) error {
-	if _, err := r.r.RegisterFilesSparse(n); err != nil {
-		return fmt.Errorf("io_uring register files: %w", err)
-	}
-	return nil
-}
-
 // sqe returns a free, zeroed submission entry, submitting what is
 // prepared when the queue is full.
 //

@@ -92,7 +92,7 @@ func (o *Output) tryAcquire(seq int64) bool {
 
 // write sends f's buffer to the writer; f owns the output.
 func (o *Output) write(f *File) error {
-	if len(f.buf) == 0 {
+	if len(f.buf) == 0 && !f.printed {
 		return o.err
 	}
 	if f.startsGroup && o.wrote {

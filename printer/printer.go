@@ -64,56 +64,57 @@ type File struct {
 	// startsGroup is set when the first line printed opens a context
 	// group, which needs "--" if anything was printed before it.
 	startsGroup bool
-	streaming   bool
-	matchErr    error
+	// printed is set once a line went through the printer, even one that
+	// -o leaves empty: grep still counts it for "--".
+	printed   bool
+	streaming bool
+	matchErr  error
 }
 
 // Match implements search.Sink.
 func (f *File) Match(lineno, offset int64, line []byte) error {
-	if f.cfg.OnlyMatching {
-		if f.cfg.Invert {
-			return nil
-		}
-		err := f.cfg.Matcher.Each(line, func(s, e int) {
-			f.prefix(':', lineno, offset+int64(s))
-			f.colored(sgrMatch, line[s:e])
-			f.buf = append(f.buf, '\n')
-		})
-		f.lastEnd = offset + int64(len(line)) + 1
-		return f.flushIfBig(err)
-	}
-	f.separate(offset)
-	f.prefix(':', lineno, offset)
-	if f.cfg.Color && !f.cfg.Invert {
-		at := 0
-		err := f.cfg.Matcher.Each(line, func(s, e int) {
-			f.buf = append(f.buf, line[at:s]...)
-			f.colored(sgrMatch, line[s:e])
-			at = e
-		})
-		if err != nil {
-			return err
-		}
-		f.buf = append(f.buf, line[at:]...)
-	} else {
-		f.buf = append(f.buf, line...)
-	}
-	f.buf = append(f.buf, '\n')
-	f.lastEnd = offset + int64(len(line)) + 1
-	return f.flushIfBig(nil)
+	// Under -v a selected line holds no match to print or colour.
+	return f.line(':', lineno, offset, line, !f.cfg.Invert)
 }
 
 // Context implements search.Sink.
 func (f *File) Context(lineno, offset int64, line []byte) error {
-	if f.cfg.OnlyMatching {
-		return nil
-	}
+	// Under -v the context lines are the matching ones.
+	return f.line('-', lineno, offset, line, f.cfg.Invert)
+}
+
+// line prints one selected (sep ':') or context (sep '-') line. With -o it
+// prints the line's matches instead, if it has any, as grep does; either
+// way the line counts for the "--" between groups.
+func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
+	f.printed = true
 	f.separate(offset)
-	f.prefix('-', lineno, offset)
-	f.buf = append(f.buf, line...)
-	f.buf = append(f.buf, '\n')
 	f.lastEnd = offset + int64(len(line)) + 1
-	return f.flushIfBig(nil)
+	var err error
+	switch {
+	case f.cfg.OnlyMatching && hasMatches:
+		err = f.cfg.Matcher.Each(line, func(s, e int) {
+			f.prefix(sep, lineno, offset+int64(s))
+			f.colored(sgrMatch, line[s:e])
+			f.buf = append(f.buf, '\n')
+		})
+	case f.cfg.OnlyMatching:
+	case f.cfg.Color && hasMatches:
+		f.prefix(sep, lineno, offset)
+		at := 0
+		err = f.cfg.Matcher.Each(line, func(s, e int) {
+			f.buf = append(f.buf, line[at:s]...)
+			f.colored(sgrMatch, line[s:e])
+			at = e
+		})
+		f.buf = append(f.buf, line[at:]...)
+		f.buf = append(f.buf, '\n')
+	default:
+		f.prefix(sep, lineno, offset)
+		f.buf = append(f.buf, line...)
+		f.buf = append(f.buf, '\n')
+	}
+	return f.flushIfBig(err)
 }
 
 // Binary implements search.Sink: grep's notice goes to stderr.

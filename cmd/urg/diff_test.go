@@ -103,7 +103,8 @@ var diffFlags = [][]string{
 // in the same order, since "--" separators and context depend on order.
 var contextFlags = [][]string{
 	{"-A", "2"}, {"-B", "1"}, {"-C", "1", "-n"}, {"-m", "1", "-A", "1"}, {"-v", "-C", "1"},
-	{"-A", "1", "-c"}, {"-n", "-b"},
+	{"-A", "1", "-c"}, {"-n", "-b"}, {"-o", "-A", "1"}, {"-o", "-C", "1", "-n"}, {"-o", "-v", "-A", "1"},
+	{"-B", "2", "-o", "-b"},
 }
 
 // TestDiffRecursive compares urg with grep -r on the generated tree, output

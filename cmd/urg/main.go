@@ -164,7 +164,7 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		OnlyMatching: o.onlyMatching,
 		Invert:       o.invert,
 		Null:         o.null,
-		Context:      (o.before > 0 || o.after > 0) && !o.onlyMatching,
+		Context:      o.before > 0 || o.after > 0,
 		Color:        color,
 		Matcher:      m,
 	}

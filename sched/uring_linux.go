@@ -170,6 +170,10 @@ func (g *uringEngine) ringLoop(entries <-chan Entry, ready chan<- error) {
 			g.handOff(slots, i, nil, release(i))
 		case res < 0:
 			files--
+			if op == opRead {
+				unix.Close(s.fd) // a failed read leaves the file open
+				s.fd = -1
+			}
 			g.handOff(slots, i, &readDone{fd: -1, err: unix.Errno(-res)}, release(i))
 		case op == opOpen:
 			s.fd = int(res)

@@ -27,8 +27,7 @@ type File struct {
 // descriptors makes Open wait and retry instead of failing.
 func Open(path string, shortIsEOF bool) (*File, error) {
 	flags := unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | noatime
-	wait := 100 * time.Microsecond
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	for b := (Backoff{}); ; {
 		fd, err := unix.Open(path, flags, 0)
 		switch err {
 		case nil:
@@ -41,14 +40,34 @@ func Open(path string, shortIsEOF bool) (*File, error) {
 				continue
 			}
 		case unix.EMFILE, unix.ENFILE:
-			if time.Now().Before(deadline) {
-				time.Sleep(wait)
-				wait = min(2*wait, 50*time.Millisecond)
+			if b.Wait() {
 				continue
 			}
 		}
 		return nil, err
 	}
+}
+
+// Backoff paces retries while file descriptors run out, so that a low
+// limit slows the search down instead of dropping files. Its zero value is
+// ready; it gives up after half a minute.
+type Backoff struct {
+	d     time.Duration
+	start time.Time
+}
+
+// Wait sleeps before the next try, longer each time, and reports false
+// once it is time to give up.
+func (b *Backoff) Wait() bool {
+	if b.d == 0 {
+		b.d, b.start = 100*time.Microsecond, time.Now()
+	}
+	if time.Since(b.start) > 30*time.Second {
+		return false
+	}
+	time.Sleep(b.d)
+	b.d = min(2*b.d, 50*time.Millisecond)
+	return true
 }
 
 // Resume wraps a regular file already open as fd whose first off bytes

@@ -96,11 +96,7 @@ func (o *Output) write(f *File) error {
 		return o.err
 	}
 	if f.startsGroup && o.wrote {
-		if f.cfg.Color {
-			o.w.WriteString(sgrSep + "--" + sgrEnd + "\n")
-		} else {
-			o.w.WriteString("--\n")
-		}
+		o.w.WriteString(separator(f.cfg.Color))
 	}
 	f.startsGroup = false
 	o.wrote = true

@@ -137,12 +137,14 @@ func (f *File) separate(offset int64) {
 	}
 }
 
-func (f *File) sep() {
-	if f.cfg.Color {
-		f.buf = append(f.buf, sgrSep+"--"+sgrEnd+"\n"...)
-	} else {
-		f.buf = append(f.buf, "--\n"...)
+func (f *File) sep() { f.buf = append(f.buf, separator(f.cfg.Color)...) }
+
+// separator is the line between context groups, coloured like grep's.
+func separator(color bool) string {
+	if color {
+		return sgrSep + "--" + sgrEnd + "\n"
 	}
+	return "--\n"
 }
 
 // prefix writes the file name, line number and byte offset that lead a line.

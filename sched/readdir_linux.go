@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 
 	"golang.org/x/sys/unix"
+
+	"urg/fallback"
 )
 
 // listDir lists a directory with getdents64, keeping the type the file
@@ -52,7 +54,7 @@ func listDir(path string, buf []byte, fn func(name string, k kind)) (dirID, erro
 // openDir opens a directory, waiting while descriptors run out.
 func openDir(path string) (int, error) {
 	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NOATIME
-	for b := (backoff{}); ; {
+	for b := (fallback.Backoff{}); ; {
 		fd, err := unix.Open(path, flags, 0)
 		switch {
 		case err == unix.EINTR:
@@ -60,7 +62,7 @@ func openDir(path string) (int, error) {
 		case err == unix.EPERM && flags&unix.O_NOATIME != 0:
 			flags &^= unix.O_NOATIME
 			continue
-		case (err == unix.EMFILE || err == unix.ENFILE) && b.wait():
+		case (err == unix.EMFILE || err == unix.ENFILE) && b.Wait():
 			continue
 		}
 		return fd, err

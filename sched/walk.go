@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sync"
 	"syscall"
-	"time"
 )
 
 func statID(fi os.FileInfo) dirID {
@@ -337,23 +336,4 @@ func indexSlash(s string) int {
 		}
 	}
 	return -1
-}
-
-// backoff paces retries while file descriptors run out: the walk slows
-// down, it does not drop files. It gives up after half a minute.
-type backoff struct {
-	d     time.Duration
-	start time.Time
-}
-
-func (b *backoff) wait() bool {
-	if b.d == 0 {
-		b.d, b.start = 100*time.Microsecond, time.Now()
-	}
-	if time.Since(b.start) > 30*time.Second {
-		return false
-	}
-	time.Sleep(b.d)
-	b.d = min(2*b.d, 50*time.Millisecond)
-	return true
 }

@@ -5,9 +5,11 @@
 package sched
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -238,6 +240,10 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		f.Abandon()
 		return
 	case rd != nil && rd.fd >= 0:
+		if m := r.mapLarge(rd.fd, e, rd.data); m != nil {
+			res, err = searchMapped(s, m, f)
+			break
+		}
 		res, err = s.SearchBuffer(rd.data, fallback.Resume(rd.fd, int64(len(rd.data)), e.ShortIsEOF), f)
 	case rd != nil:
 		res, err = s.SearchBuffer(rd.data, nil, f)
@@ -269,6 +275,52 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		return
 	}
 	r.finish(f, res)
+}
+
+// mapMin is the size from which a file is searched through a memory map
+// rather than read: see fallback.Mapping for why, and the README for the
+// measurements behind the figure.
+var mapMin = int64(1 << 20)
+
+func init() {
+	if v, err := strconv.ParseInt(os.Getenv("URG_MAPMIN"), 10, 64); err == nil {
+		mapMin = v
+	}
+}
+
+// mapLarge maps the regular file open as fd when it is large enough for a
+// map to pay; nil means read it. head is the file's start, which the ring
+// read. A file whose start holds NULs is read too, unless searched
+// as text: its NULs become line ends in the buffer, and writing them into
+// a map costs more than the copy it saves.
+func (r *run) mapLarge(fd int, e Entry, head []byte) *fallback.Mapping {
+	if !e.ShortIsEOF {
+		return nil // not a plain disk file: its size may not tell its bytes
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size < mapMin {
+		return nil
+	}
+	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(head, 0) >= 0 {
+		return nil
+	}
+	m, err := fallback.Map(fd, st.Size)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// searchMapped searches a mapped file and unmaps it; a file truncated
+// under the map is an error, not a crash.
+func searchMapped(s *search.Searcher, m *fallback.Mapping, f *printer.File) (res search.Result, err error) {
+	defer m.Close()
+	err = fallback.Protect(func() error {
+		var serr error
+		res, serr = s.SearchMapped(m.Bytes(), m.Release, f)
+		return serr
+	})
+	return res, err
 }
 
 func (r *run) finish(f *printer.File, res search.Result) {

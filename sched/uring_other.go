@@ -14,9 +14,9 @@ type ringJob struct {
 
 // UringStats are empty where there is no io_uring.
 type UringStats struct {
-	Rings, Depth, MaxFlight int
-	Mode                    string
-	Submitted, Enters       uint64
+	Rings, Depth, MaxFlight  int
+	Mode                     string
+	Submitted, Enters, Waits uint64
 }
 
 type uringEngine struct {

@@ -85,6 +85,11 @@ type Searcher struct {
 	done       bool
 	res        Result
 	sinkFailed error
+
+	// a mapped file: the whole of it is buf, taken on in windows
+	window  int
+	release func(upto int)
+	own     []byte // the buffer to read into when the map must be left
 }
 
 // New returns a Searcher for matcher m.
@@ -126,6 +131,70 @@ func (s *Searcher) SearchBuffer(data []byte, rest io.Reader, sink Sink) (Result,
 	return s.run(len(data), rest, sink)
 }
 
+// SearchMapped searches data, a whole file in memory (a memory map), where
+// it lies, in windows of a few MiB: after each, release is told the
+// offset before which the search needs no byte again, so that a file far
+// larger than memory keeps only a window of it resident. The search may
+// change data (NUL bytes of binary data), only in the window at hand.
+func (s *Searcher) SearchMapped(data []byte, release func(upto int), sink Sink) (Result, error) {
+	s.own = s.buf
+	s.buf, s.window, s.release = data, mapWindow, release
+	defer func() {
+		if len(s.own) > 4*s.opts.BufSize {
+			s.own = nil // a huge line grew it: give the memory back
+		}
+		s.buf, s.own, s.window, s.release = s.own, nil, 0, nil
+	}()
+	return s.run(0, nil, sink)
+}
+
+// leaveMap goes on with a mapped file by copying it into the searcher's
+// own buffer from the window at hand: its NULs must become line ends, and
+// writing into the map would make the kernel copy every page written, far
+// more slowly (90 s instead of 3 for the binaries of a 7.5 GB tree). It
+// returns the reader of the rest and pos moved into the buffer.
+func (s *Searcher) leaveMap(pos int) (io.Reader, int) {
+	data, end := s.buf, s.end
+	keep := s.keep(pos)
+	if s.opts.LineNumbers && s.lnPos < keep {
+		s.lineNo(keep)
+	}
+	buf := s.own
+	if size := max(s.opts.BufSize, 2*(end-keep)); len(buf) < size {
+		buf = make([]byte, size)
+		s.own = buf
+	}
+	copy(buf, data[keep:end])
+	s.buf, s.end, s.lnPos, s.base = buf, end-keep, s.lnPos-keep, s.base+int64(keep)
+	s.window = 0
+	rest := &mapReader{data: data, off: end, release: s.release}
+	s.release = nil
+	return rest, pos - keep
+}
+
+// mapReader copies out the rest of a mapped file, giving back the pages
+// it has copied.
+type mapReader struct {
+	data    []byte
+	off     int
+	release func(upto int)
+}
+
+func (r *mapReader) Read(p []byte) (int, error) {
+	n := copy(p, r.data[r.off:])
+	r.off += n
+	r.release(r.off)
+	if r.off == len(r.data) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// mapWindow is how much of a mapped file one step takes on: big enough
+// that the matcher runs long stretches, small enough that what is resident
+// stays small.
+var mapWindow = 4 << 20
+
 // run searches what s.buf[:pre] holds and then what src yields; a nil src
 // means the file ends after those bytes.
 func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
@@ -136,6 +205,13 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 		var n int
 		var err error
 		switch {
+		case s.window > 0:
+			n = min(s.window, len(s.buf)-s.end)
+			if s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
+				src, pos = s.leaveMap(pos)
+				continue
+			}
+			eof = s.end+n == len(s.buf)
 		case pre > 0 || src == nil:
 			n, pre, eof = pre, 0, src == nil
 		default:
@@ -173,6 +249,15 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 				return s.res, err
 			}
 			pos = limit
+			if s.release != nil {
+				keep := s.keep(pos)
+				if s.opts.LineNumbers && s.lnPos < keep {
+					s.lineNo(keep) // count now: released bytes read back unzapped
+				}
+				// The newline before keep is looked at to find where
+				// before-context starts.
+				s.release(max(0, keep-1))
+			}
 		}
 	}
 	if len(s.buf) > 4*s.opts.BufSize && src != nil {
@@ -226,12 +311,7 @@ func zapNULs(b []byte) {
 // lines that may still be needed as before-context; when nothing can go it
 // doubles the buffer (a line longer than the buffer). It returns pos moved.
 func (s *Searcher) makeRoom(pos int) int {
-	keep := pos
-	if s.opts.Before > 0 && !s.opts.CountOnly {
-		for i := 0; i < s.opts.Before && keep > 0; i++ {
-			keep = bytes.LastIndexByte(s.buf[:keep-1], '\n') + 1
-		}
-	}
+	keep := s.keep(pos)
 	if keep == 0 {
 		grown := make([]byte, 2*len(s.buf))
 		copy(grown, s.buf[:s.end])
@@ -246,6 +326,19 @@ func (s *Searcher) makeRoom(pos int) int {
 	s.lnPos -= keep
 	s.base += int64(keep)
 	return pos - keep
+}
+
+// keep is where the bytes the search may still look at begin, with pos
+// where the search goes on: the lines before pos that may yet be needed
+// as before-context are kept.
+func (s *Searcher) keep(pos int) int {
+	keep := pos
+	if s.opts.Before > 0 && !s.opts.CountOnly {
+		for i := 0; i < s.opts.Before && keep > 0; i++ {
+			keep = bytes.LastIndexByte(s.buf[:keep-1], '\n') + 1
+		}
+	}
+	return keep
 }
 
 // lineNo returns the number of the line starting at p; calls must come in

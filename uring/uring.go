@@ -45,6 +45,9 @@ type Ring struct {
 	Submitted uint64
 	// Enters counts io_uring_enter calls, for --stats.
 	Enters uint64
+	// Waits counts the io_uring_enter calls that had to wait for a
+	// completion: none when everything is in the page cache.
+	Waits uint64
 }
 
 // setupFlags are tried in order: the fastest mode for one submitting
@@ -213,6 +216,8 @@ func (r *Ring) Submit(wait uint32) (int, error) {
 	}
 	for r.r.CQReady() < wait {
 		r.Enters++
+		r.Waits++
+
 		_, _, errno := syscall.Syscall6(unix.SYS_IO_URING_ENTER, uintptr(r.r.RingFd()), 0, uintptr(wait), enterGetEvents, 0, 0)
 		if errno != 0 && errno != syscall.EINTR && errno != syscall.EAGAIN && errno != syscall.EBUSY {
 			return n, fmt.Errorf("io_uring_enter: %w", errno)

@@ -58,6 +58,7 @@ func makeTree(t testing.TB) string {
 		"dir/.hidden":        text(10),
 		"huge-line":          strings.Repeat("abc ", 80000) + "foo Hello world 42\n" + text(3),
 		"long-file":          text(3000),
+		"mapped.txt":         text(40000), // over 1 MiB: searched through a memory map
 		"binary.bin":         "foo\x00bar\nHello world\n" + text(20),
 		"latin1":             "caf\xe9 foo\n\xff\xfe bar\n",
 		"only-spaces":        "   \n\t\n",

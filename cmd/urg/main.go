@@ -189,8 +189,8 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
 	fmt.Fprintf(w, "urg: stats\n")
 	fmt.Fprintf(w, "  engine:   %s reader, %s matcher, %d threads\n", s.Engine, m.Engine(), threads)
 	if u := s.Uring; s.Engine == "uring" {
-		fmt.Fprintf(w, "  io_uring: %d rings (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls\n",
-			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters)
+		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
+			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
 	}
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d skipped unopened (shorter than any match), %d binary\n",
 		s.Walked.Load(), s.Searched.Load(), s.Skipped.Load(), s.Binary.Load())

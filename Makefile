@@ -29,7 +29,10 @@ fmt-check:
 test: fmt-check vet build
 	$(GO) test -count=1 ./...
 
-# Warm-cache comparison with ripgrep and GNU grep on a copy of GOROOT.
+# urg beside GNU grep, rg, ugrep and ag (those installed) on the go and mix
+# corpora (built once under $TMPDIR/urg-bench), warm and cold (cold needs
+# root): tables, a JSON file of every run and an SVG chart. Flags go in
+# BENCH_ARGS, e.g. BENCH_ARGS=-quick for the smoke run (go run ./bench -h).
 bench: build
 	$(GO) run ./bench -urg $(BIN)/urg $(BENCH_ARGS)
 

@@ -65,6 +65,7 @@ type uringEngine struct {
 	jobs     chan ringJob
 	wg       sync.WaitGroup // the rings running
 	grew     atomic.Bool
+	cold     func(jobs <-chan ringJob) // called once the disk is the limit
 	mu       sync.Mutex
 	stats    UringStats
 }
@@ -82,7 +83,8 @@ type UringStats struct {
 
 // startUring sets up a ring and starts it on entries; searchers read
 // ringJobs from the returned engine's jobs channel, which is closed when
-// every ring is done. It fails, leaving nothing running, when the kernel
+// every ring is done. cold is called once, from a ring, when the rings
+// are seen waiting for the disk. It fails, leaving nothing running, when the kernel
 // refuses io_uring.
 //
 // One ring starts; more, up to maxRings, start once it is seen waiting
@@ -91,9 +93,9 @@ type UringStats struct {
 // two, 0.202 s with pread), as a second ring thread only takes CPU from
 // the searchers; on a cold 7.5 GB tree two rings are 10% faster (16.2 s
 // against 18.0 s), as each core then copies the pages its reads bring in.
-func startUring(r *run, entries <-chan Entry, maxRings, depth, bufSize int) (*uringEngine, error) {
+func startUring(r *run, entries <-chan Entry, maxRings, depth, bufSize int, cold func(<-chan ringJob)) (*uringEngine, error) {
 	g := &uringEngine{r: r, entries: entries, depth: depth, bufSize: bufSize, maxRings: maxRings,
-		jobs: make(chan ringJob, maxRings*depth)}
+		jobs: make(chan ringJob, maxRings*depth), cold: cold}
 	g.stats.Depth = depth
 	if err := g.startRing(); err != nil {
 		return nil, err
@@ -128,11 +130,14 @@ func (g *uringEngine) startRing() error {
 // in its first few hundred files.
 const coldWaits = 64
 
-// grow starts the other rings, once, from a running ring (which keeps the
-// WaitGroup above zero meanwhile).
+// grow starts the other rings and calls cold, once, from a running ring
+// (which keeps the WaitGroups above zero meanwhile).
 func (g *uringEngine) grow() {
-	if g.maxRings <= 1 || g.grew.Swap(true) {
+	if g.grew.Swap(true) {
 		return
+	}
+	if g.cold != nil {
+		g.cold(g.jobs)
 	}
 	go func() {
 		for range g.maxRings - 1 {

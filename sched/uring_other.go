@@ -24,7 +24,7 @@ type uringEngine struct {
 	stats UringStats
 }
 
-func startUring(*run, <-chan Entry, int, int, int) (*uringEngine, error) {
+func startUring(*run, <-chan Entry, int, int, int, func(<-chan ringJob)) (*uringEngine, error) {
 	return nil, errors.New("io_uring is Linux's")
 }
 

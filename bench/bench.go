@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+)
+
+// errStopped is returned when every scenario ran but some were stopped by
+// their output check or a failed run: the figures printed are good, the
+// set is not whole.
+var errStopped = errors.New("some scenarios were stopped (see above)")
+
+// runBench does one bench invocation: tool lines, corpora, fio floors,
+// then each scenario checked and timed, the table printed and the JSON
+// rewritten after each; the SVG at the end. It returns the report, and
+// errStopped when a scenario was stopped.
+func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
+	var text bytes.Buffer
+	w := stdout
+	if o.quick {
+		w = io.MultiWriter(stdout, &text)
+	}
+	rep := &report{Started: time.Now(), Args: args, Machine: describeMachine()}
+	o.outputPaths(rep.Started)
+	dropper := cacheDropper{path: o.dropCachesPath}
+
+	if slices.Contains(o.cache, "cold") {
+		if err := dropper.check(); err != nil {
+			msg := fmt.Sprintf("cold mode needs to drop the page cache (root, writable %s) and cannot: %v", o.dropCachesPath, err)
+			if o.cacheSet {
+				return nil, fmt.Errorf("%s; refusing cold mode rather than printing warm figures as cold (run as root, or -cache warm)", msg)
+			}
+			fmt.Fprintf(w, "%s; cold mode refused, warm only\n", msg)
+			rep.Skipped = append(rep.Skipped, "cold: "+msg)
+			o.cache = slices.DeleteFunc(o.cache, func(c string) bool { return c == "cold" })
+		}
+	}
+	if len(o.cache) == 0 {
+		return nil, errors.New("no cache mode left to run")
+	}
+
+	var skipped bytes.Buffer
+	tools, err := buildTools(o, io.MultiWriter(w, &skipped))
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range strings.Split(strings.TrimSpace(skipped.String()), "\n") {
+		if l != "" {
+			rep.Skipped = append(rep.Skipped, l)
+		}
+	}
+	rep.Tools = tools
+	printToolLines(w, tools)
+
+	for _, name := range o.corpora {
+		c, err := prepareCorpus(o, name, w)
+		if err != nil {
+			return nil, err
+		}
+		rep.Corpora = append(rep.Corpora, c)
+		printCorpus(w, c)
+	}
+	fmt.Fprintln(w)
+
+	_, fioErr := exec.LookPath("fio")
+	if o.fio && fioErr != nil {
+		fmt.Fprintln(w, "fio: not on PATH, no floor printed (apt-get install fio)")
+		rep.Skipped = append(rep.Skipped, "fio: not on PATH")
+	}
+	stopped := 0
+	for _, c := range rep.Corpora {
+		checks := map[string]*checked{}
+		for _, cache := range o.cache {
+			if o.fio && fioErr == nil {
+				if r, err := runFio(c, cache, dropper); err != nil {
+					fmt.Fprintf(w, "fio floor (%s, %s): %v\n", c.Name, cache, err)
+				} else {
+					printFio(w, r)
+					rep.Fio = append(rep.Fio, r)
+				}
+				fmt.Fprintln(w)
+			}
+			for _, sc := range scenariosFor(c) {
+				if !selected(o, sc, cache) {
+					continue
+				}
+				res := runScenario(o, c, sc, cache, tools, checks, dropper, w)
+				if res.Status != "timed" {
+					stopped++
+				}
+				rep.Scenarios = append(rep.Scenarios, res)
+				if err := writeJSON(o.jsonPath, rep); err != nil {
+					return rep, err
+				}
+			}
+		}
+	}
+	rep.Finished = time.Now()
+	if err := writeJSON(o.jsonPath, rep); err != nil {
+		return rep, err
+	}
+	if err := writeFileAtomic(o.svgPath, renderSVG(rep)); err != nil {
+		return rep, err
+	}
+	fmt.Fprintf(w, "every run: %s\nchart:     %s\n", o.jsonPath, o.svgPath)
+	if o.quick {
+		runs, bars, err := verifyOutputs(o.jsonPath, o.svgPath, rep)
+		if err == nil {
+			err = tableLooksRight(text.String(), rep)
+		}
+		if err != nil {
+			return rep, fmt.Errorf("quick check: %w", err)
+		}
+		fmt.Fprintf(w, "quick check: tables printed, JSON parses with all %d runs, SVG parses as XML with %d bars\n", runs, bars)
+	}
+	if stopped > 0 {
+		return rep, errStopped
+	}
+	return rep, nil
+}
+
+// runScenario checks one scenario's outputs (once per corpus and pattern:
+// the cold pass reuses the warm pass's check), times it, and prints its
+// table.
+func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
+	checks map[string]*checked, dropper cacheDropper, w io.Writer) *scenarioResult {
+	printScenarioHeader(w, c, sc, cache)
+	res := &scenarioResult{Corpus: c.Name, Cache: cache, Name: sc.name, Pattern: sc.pattern, Reference: tools[0].Name}
+	ch, reused := checks[sc.name]
+	if !reused {
+		ch = check(c, sc, tools, o.mismatch, w)
+		checks[sc.name] = ch
+	}
+	res.Excluded = ch.excluded
+	if ch.stop != "" {
+		res.Status, res.Reason = "stopped", ch.stop
+		if reused {
+			fmt.Fprintf(w, "   stopped (see the check above): %s\n", ch.stop)
+		}
+		fmt.Fprintln(w)
+		return res
+	}
+	res.Lines, res.OutputBytes, res.Digest, res.Needles = ch.lines, ch.bytes, ch.digest, ch.needles
+	printChecked(w, ch, reused)
+	tm := timing{cold: cache == "cold", runs: o.runs, warmup: o.warmup, dropper: dropper}
+	if tm.cold {
+		tm.runs, tm.warmup = o.coldRuns, 0
+	}
+	results, err := timeScenario(c, sc, ch.timed, ch.bytes, tm)
+	if err != nil {
+		res.Status, res.Reason = "stopped", err.Error()
+		fmt.Fprintf(w, "   timing failed, scenario stopped: %v\n\n", err)
+		return res
+	}
+	res.Status, res.Tools = "timed", results
+	printTable(w, tm, results)
+	fmt.Fprintln(w)
+	return res
+}

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// urgBin is the urg binary the harness times, built once by TestMain.
+var urgBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "urg-bench-test-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	urgBin = filepath.Join(dir, "urg")
+	// giouring needs the link-name check off (see the Makefile); said here
+	// too so that a plain go test works.
+	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", urgBin, "urg/cmd/urg")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building urg:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// bench runs the harness in-process and returns its exit status and
+// output. The page-cache file is pointed at a path that cannot exist, so
+// no test can drop the machine's cache whatever it asks for.
+func bench(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	o, err := parseFlags(args, &stderr)
+	if err != nil {
+		t.Fatalf("flags %q: %v", args, err)
+	}
+	o.dropCachesPath = filepath.Join(t.TempDir(), "no", "drop_caches")
+	code := 0
+	if _, err := runBench(o, args, &stdout); err != nil {
+		fmt.Fprintln(&stderr, "bench:", err)
+		code = 2
+		if err == errStopped {
+			code = 1
+		}
+	}
+	out := stdout.String() + stderr.String()
+	t.Logf("bench %s (exit %d):\n%s", strings.Join(args, " "), code, out)
+	return code, out
+}
+
+func readReport(t *testing.T, path string) *report {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := &report{}
+	if err := json.Unmarshal(data, rep); err != nil {
+		t.Fatalf("%s does not parse: %v", path, err)
+	}
+	return rep
+}
+
+// TestQuick is CI's smoke run: tiny generated corpora, warm, two runs per
+// line, with every detected peer. The table, the JSON and the SVG must be
+// there and well formed, and hold every run.
+func TestQuick(t *testing.T) {
+	dir := t.TempDir()
+	jsonPath, svgPath := filepath.Join(dir, "out.json"), filepath.Join(dir, "out.svg")
+	code, out := bench(t, "-urg", urgBin, "-quick", "-dir", dir, "-n", "2", "-json", jsonPath, "-svg", svgPath)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, peer := range []string{"rg", "ugrep", "ag", "fio"} {
+		if _, err := exec.LookPath(peer); err != nil {
+			t.Logf("%s is not installed: its lines are skipped (%v)", peer, err)
+			if !strings.Contains(out, peer+": not on PATH") {
+				t.Errorf("%s missing but not reported as skipped", peer)
+			}
+		}
+	}
+	if !strings.Contains(out, "quick check: tables printed, JSON parses") {
+		t.Errorf("no quick check line")
+	}
+
+	rep := readReport(t, jsonPath)
+	if rep.Machine.CPUs < 1 || rep.Machine.Kernel == "" || rep.Machine.MemoryKiB == 0 {
+		t.Errorf("machine not described: %+v", rep.Machine)
+	}
+	if len(rep.Scenarios) != 6 {
+		t.Fatalf("%d scenarios in the JSON, want 4 on quick and 2 on big", len(rep.Scenarios))
+	}
+	wantBars := map[string][]string{} // scenario title -> tool lines timed
+	runs := 0
+	for _, s := range rep.Scenarios {
+		if s.Status != "timed" {
+			t.Errorf("%s/%s %s: %s", s.Corpus, s.Cache, s.Name, s.Reason)
+			continue
+		}
+		for _, e := range s.Excluded {
+			// A peer version whose output differs on the quick corpus is
+			// reported, not failed: the check did its job.
+			t.Logf("%s/%s: %s left out: %s", s.Corpus, s.Name, e.Tool, e.Reason)
+		}
+		if len(s.Tools)+len(s.Excluded) != len(rep.Tools) {
+			t.Errorf("%s: %d timed and %d left out, of %d tool lines", s.Name, len(s.Tools), len(s.Excluded), len(rep.Tools))
+		}
+		header := fmt.Sprintf("== %s, %s: %s  `%s`", s.Corpus, s.Cache, s.Name, s.Pattern)
+		if !strings.Contains(out, header) {
+			t.Errorf("no table header %q", header)
+		}
+		for _, tr := range s.Tools {
+			if len(tr.Runs) != 2 || tr.Summary.N != 2 {
+				t.Errorf("%s %s: %d runs (N %d), want 2", s.Name, tr.Tool, len(tr.Runs), tr.Summary.N)
+			}
+			for _, r := range tr.Runs {
+				if r.Seconds <= 0 || r.OutputBytes != int64(s.OutputBytes) {
+					t.Errorf("%s %s: run %+v", s.Name, tr.Tool, r)
+				}
+			}
+			runs += len(tr.Runs)
+			if !strings.Contains(out, "\n   "+tr.Tool+" ") {
+				t.Errorf("no table row for %s", tr.Tool)
+			}
+			wantBars[s.Corpus+", "+s.Cache+": "+s.Name] = append(wantBars[s.Corpus+", "+s.Cache+": "+s.Name], tr.Tool)
+		}
+		if s.Name == "needles" && (s.Needles == nil || s.Needles.Found != s.Needles.Planted || s.Needles.Planted == 0) {
+			t.Errorf("needles: %+v", s.Needles)
+		}
+	}
+	if runs != rep.runCount() || runs != 6*2*(len(rep.Tools)) && !hasExcluded(rep) {
+		t.Errorf("%d runs in the JSON for %d tool lines", runs, len(rep.Tools))
+	}
+
+	gotBars := svgBars(t, svgPath)
+	for title, tools := range wantBars {
+		if !slices.Equal(gotBars[title], tools) {
+			t.Errorf("SVG panel %q has bars %q, want %q", title, gotBars[title], tools)
+		}
+	}
+	if len(gotBars) != len(wantBars) {
+		t.Errorf("SVG has %d panels with bars, want %d", len(gotBars), len(wantBars))
+	}
+}
+
+func hasExcluded(rep *report) bool {
+	return slices.ContainsFunc(rep.Scenarios, func(s *scenarioResult) bool { return len(s.Excluded) > 0 })
+}
+
+// svgBars parses the chart as XML and returns, per panel (by the first
+// line of its title), the tool of each bar in order.
+func svgBars(t *testing.T, path string) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		XMLName xml.Name `xml:"http://www.w3.org/2000/svg svg"`
+		Groups  []struct {
+			Texts []string `xml:"text"`
+			Rects []struct {
+				Class string `xml:"class,attr"`
+				Tool  string `xml:"data-tool,attr"`
+				Title string `xml:"title"`
+			} `xml:"rect"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s is not XML an SVG viewer takes: %v", path, err)
+	}
+	bars := map[string][]string{}
+	for _, g := range doc.Groups {
+		for _, r := range g.Rects {
+			if r.Class != "bar" {
+				continue
+			}
+			if len(g.Texts) == 0 || !strings.HasPrefix(r.Title, r.Tool+": median ") {
+				t.Errorf("bar %+v: no panel title or tooltip", r)
+				continue
+			}
+			bars[g.Texts[0]] = append(bars[g.Texts[0]], r.Tool)
+		}
+	}
+	return bars
+}
+
+// A tool line that does different work (urg -v selects the other lines)
+// must be refused before any timing, with the first differing lines shown:
+// left out under -mismatch=drop, stopping the scenario under stop.
+func TestMismatchRefused(t *testing.T) {
+	dir := t.TempDir()
+	liar := "liar=" + urgBin + " -a -v"
+	common := []string{"-urg", urgBin, "-dir", dir, "-corpora", "quick", "-cache", "warm", "-only", "func",
+		"-tools", "grep", "-io", "pread", "-fio=false", "-n", "1", "-warmup", "0", "-tool", liar}
+
+	t.Run("drop", func(t *testing.T) {
+		jsonPath := filepath.Join(dir, "drop.json")
+		code, out := bench(t, append(common, "-json", jsonPath, "-svg", filepath.Join(dir, "drop.svg"))...)
+		if code != 0 {
+			t.Fatalf("exit %d, want 0: the others are timed", code)
+		}
+		mustContain(t, out,
+			"OUTPUT MISMATCH: liar's output differs from urg-pread's",
+			"they part at sorted line 1:",
+			`liar       "`, // its first differing lines, quoted
+			`urg-pread  "`,
+			"not timed: liar (output differs from urg-pread)")
+		rep := readReport(t, jsonPath)
+		s := rep.Scenarios[0]
+		if s.Status != "timed" || len(s.Excluded) != 1 || s.Excluded[0].Tool != "liar" {
+			t.Fatalf("scenario %+v", s)
+		}
+		for _, tr := range s.Tools {
+			if tr.Tool == "liar" {
+				t.Errorf("liar was timed")
+			}
+		}
+	})
+
+	t.Run("stop", func(t *testing.T) {
+		jsonPath := filepath.Join(dir, "stop.json")
+		code, out := bench(t, append(common, "-mismatch", "stop", "-json", jsonPath, "-svg", filepath.Join(dir, "stop.svg"))...)
+		if code != 1 {
+			t.Fatalf("exit %d, want 1 (a scenario stopped)", code)
+		}
+		mustContain(t, out, "OUTPUT MISMATCH: liar", `liar       "`, "scenario stopped: nothing timed (-mismatch=stop)")
+		rep := readReport(t, jsonPath)
+		if s := rep.Scenarios[0]; s.Status != "stopped" || len(s.Tools) != 0 || rep.runCount() != 0 {
+			t.Errorf("stopped scenario timed something: %+v", s)
+		}
+	})
+
+	// The reference lines are urg's and grep's: when they disagree no
+	// policy keeps the scenario going. A grep that inverts its match
+	// stands in for a urg bug.
+	t.Run("reference", func(t *testing.T) {
+		realGrep, err := exec.LookPath("grep")
+		if err != nil {
+			t.Skip("no grep")
+		}
+		fake := t.TempDir()
+		script := "#!/bin/sh\nexec " + realGrep + " -v \"$@\"\n"
+		if err := os.WriteFile(filepath.Join(fake, "grep"), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("PATH", fake+string(os.PathListSeparator)+os.Getenv("PATH"))
+		args := []string{"-urg", urgBin, "-dir", dir, "-corpora", "quick", "-cache", "warm", "-only", "func",
+			"-tools", "grep", "-io", "pread", "-fio=false", "-n", "1", "-warmup", "0",
+			"-json", filepath.Join(dir, "ref.json"), "-svg", filepath.Join(dir, "ref.svg")}
+		code, out := bench(t, args...)
+		if code != 1 {
+			t.Fatalf("exit %d, want 1", code)
+		}
+		mustContain(t, out, "OUTPUT MISMATCH: grep", "grep is a reference line")
+	})
+}
+
+// Cold mode asked for without the right to drop the cache is refused
+// before anything runs; asked for by default, it is dropped with a notice
+// and the warm tables are printed as warm.
+func TestColdRefused(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"-urg", urgBin, "-dir", dir, "-corpora", "quick", "-only", "absent",
+		"-tools", "grep", "-io", "pread", "-fio=false", "-n", "1", "-warmup", "0",
+		"-json", filepath.Join(dir, "c.json"), "-svg", filepath.Join(dir, "c.svg")}
+	code, out := bench(t, append(base, "-cold")...)
+	if code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	mustContain(t, out, "refusing cold mode rather than printing warm figures as cold")
+	if strings.Contains(out, "==") {
+		t.Errorf("a scenario ran in refused cold mode")
+	}
+
+	code, out = bench(t, base...) // default: warm and cold
+	if code != 0 {
+		t.Fatalf("exit %d, want 0", code)
+	}
+	mustContain(t, out, "cold mode refused, warm only", "== quick, warm: absent literal")
+	if strings.Contains(out, "== quick, cold") {
+		t.Errorf("cold table printed without dropping the cache")
+	}
+}
+
+func mustContain(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q", w)
+		}
+	}
+}

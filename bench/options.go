@@ -1,0 +1,292 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// options is everything the command line sets. The zero value is not
+// usable; parseFlags fills in the defaults.
+type options struct {
+	urg        string   // the urg binary under test
+	dir        string   // where corpora are built and results written
+	corpora    []string // go, mix, big, quick, or the base name of -corpus
+	goTree     string   // an existing tree to use as the go corpus
+	mixTree    string   // an existing tree to use as the mix corpus
+	ownTree    string   // -corpus: a tree of the user's own, the only corpus
+	bigSize    int64    // size of the big corpus's one file
+	cache      []string // warm, cold (in that order of running)
+	cacheSet   bool     // -cache, -cold or -warm given: a refused cold mode is an error
+	runs       int      // timed runs per tool, warm
+	coldRuns   int      // timed runs per tool, cold
+	warmup     int      // untimed runs per tool before the warm timing
+	coldOnly   []string // scenarios run cold: names containing one of these
+	only       string   // scenarios whose name or pattern contains this
+	tools      []string // tool families: urg, grep, rg, ugrep, ag
+	skip       []string // tool lines (by name) left out
+	io         []string // urg --io engines
+	threads    []int    // -j values for urg and rg; 0 is the tool's default
+	rgMmap     []string // auto, mmap, nommap
+	extra      []string // -tool NAME=COMMAND lines
+	mismatch   string   // drop or stop: what a peer's different output does
+	fio        bool     // print the fio floor per corpus
+	jsonPath   string
+	svgPath    string
+	quick      bool
+	bigSizeSet bool // -big-size given
+
+	// dropCachesPath is the file written to drop the page cache; tests
+	// point it elsewhere to check the refusal without touching the
+	// machine's cache. Not a flag.
+	dropCachesPath string
+}
+
+// listFlag is a comma-separated list.
+type listFlag struct{ v *[]string }
+
+func (l listFlag) String() string {
+	if l.v == nil {
+		return ""
+	}
+	return strings.Join(*l.v, ",")
+}
+
+func (l listFlag) Set(s string) error {
+	*l.v = splitList(s)
+	return nil
+}
+
+// repeatFlag collects every use of a repeatable flag.
+type repeatFlag struct{ v *[]string }
+
+func (r repeatFlag) String() string { return "" }
+
+func (r repeatFlag) Set(s string) error {
+	*r.v = append(*r.v, s)
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// parseFlags reads the command line into options with defaults filled in.
+func parseFlags(args []string, stderr io.Writer) (*options, error) {
+	o := &options{
+		corpora:        []string{"go", "mix"},
+		cache:          []string{"warm", "cold"},
+		coldOnly:       []string{"absent", "needles"},
+		tools:          []string{"urg", "grep", "rg", "ugrep", "ag"},
+		io:             []string{"uring", "pread"},
+		rgMmap:         []string{"auto"},
+		dropCachesPath: "/proc/sys/vm/drop_caches",
+	}
+	var threads, bigSize string
+	var cold, warm, engines bool
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: go run ./bench [flags]   (make bench BENCH_ARGS='flags')")
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&o.urg, "urg", "bin/urg", "urg binary to measure")
+	fs.StringVar(&o.dir, "dir", filepath.Join(os.TempDir(), "urg-bench"), "where corpora are built (and reused) and results written")
+	fs.Var(listFlag{&o.corpora}, "corpora", "corpora to run: go, mix, big, quick (comma-separated)")
+	fs.StringVar(&o.goTree, "go", "", "use this existing tree as the go corpus instead of copying GOROOT")
+	fs.StringVar(&o.mixTree, "mix", "", "use this existing tree as the mix corpus instead of building one")
+	fs.StringVar(&o.ownTree, "corpus", "", "run only this tree of your own (named after its base name)")
+	fs.StringVar(&bigSize, "big-size", "8GiB", "size of the big corpus's file (suffixes KiB, MiB, GiB)")
+	fs.Var(listFlag{&o.cache}, "cache", "cache modes: warm, cold (cold drops the page cache before every run; root only)")
+	fs.BoolVar(&cold, "cold", false, "cold only (same as -cache cold)")
+	fs.BoolVar(&warm, "warm", false, "warm only (same as -cache warm)")
+	fs.IntVar(&o.runs, "n", 5, "timed runs per tool and scenario, warm")
+	fs.IntVar(&o.coldRuns, "cold-n", 3, "timed runs per tool and scenario, cold")
+	fs.IntVar(&o.warmup, "warmup", 1, "untimed warm-up runs per tool before warm timing")
+	fs.Var(listFlag{&o.coldOnly}, "cold-scenarios", "scenarios run cold: those whose name contains one of these, or all")
+	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")
+	fs.Var(listFlag{&o.tools}, "tools", "tool families to run: urg, grep, rg, ugrep, ag (-tool adds your own lines)")
+	fs.Var(listFlag{&o.skip}, "skip", "tool lines to leave out, by name (e.g. grep,urg-pread)")
+	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: uring, pread, auto")
+	fs.StringVar(&threads, "j", "0", "thread counts for urg and rg (comma-separated; 0 is the tool's default)")
+	fs.Var(listFlag{&o.rgMmap}, "rg-mmap", "rg read modes: auto (rg's choice), mmap, nommap")
+	fs.BoolVar(&engines, "engines", false, "shorthand for -j 0,16 (also time urg and rg with 16 threads)")
+	fs.Var(repeatFlag{&o.extra}, "tool", "extra tool line NAME=COMMAND (split at spaces; pattern and path appended as -e PATTERN PATH); repeatable")
+	fs.StringVar(&o.mismatch, "mismatch", "drop", "when a peer's output differs: drop (time the others without it) or stop (skip the scenario)")
+	fs.BoolVar(&o.fio, "fio", true, "print fio's time to read each corpus (queue depth 64, io_uring) as the floor")
+	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
+	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
+	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	var err error
+	if o.bigSize, err = parseSize(bigSize); err != nil {
+		return nil, fmt.Errorf("-big-size: %v", err)
+	}
+	o.bigSizeSet = set["big-size"]
+	if o.threads, err = parseInts(threads); err != nil {
+		return nil, fmt.Errorf("-j: %v", err)
+	}
+	if engines && !set["j"] {
+		o.threads = []int{0, 16}
+	}
+	if cold && warm {
+		return nil, errors.New("-cold and -warm together: use -cache warm,cold")
+	}
+	if cold {
+		o.cache = []string{"cold"}
+	}
+	if warm {
+		o.cache = []string{"warm"}
+	}
+	o.cacheSet = set["cache"] || cold || warm
+	if set["only"] && !set["cold-scenarios"] {
+		// Asking for scenarios by name asks for them in every mode.
+		o.coldOnly = []string{"all"}
+	}
+	if o.quick {
+		// A smoke run: small, warm, quick, and it checks its own outputs.
+		if !set["corpora"] {
+			o.corpora = []string{"quick", "big"}
+		}
+		if !o.bigSizeSet {
+			o.bigSize = 4 << 20
+		}
+		if !o.cacheSet {
+			o.cache = []string{"warm"}
+		}
+		if !set["n"] {
+			o.runs = 3
+		}
+	}
+	if o.ownTree != "" {
+		o.corpora = []string{filepath.Base(filepath.Clean(o.ownTree))}
+	}
+	return o, o.validate()
+}
+
+func (o *options) validate() error {
+	for _, c := range o.cache {
+		if c != "warm" && c != "cold" {
+			return fmt.Errorf("-cache: unknown mode %q (warm or cold)", c)
+		}
+	}
+	if o.ownTree == "" {
+		for _, c := range o.corpora {
+			switch c {
+			case "go", "mix", "big", "quick":
+			default:
+				return fmt.Errorf("-corpora: unknown corpus %q (go, mix, big; -corpus PATH for your own)", c)
+			}
+		}
+	}
+	for _, e := range o.io {
+		switch e {
+		case "uring", "pread", "auto":
+		default:
+			return fmt.Errorf("-io: unknown engine %q (uring, pread, auto)", e)
+		}
+	}
+	for _, m := range o.rgMmap {
+		switch m {
+		case "auto", "mmap", "nommap":
+		default:
+			return fmt.Errorf("-rg-mmap: unknown mode %q (auto, mmap, nommap)", m)
+		}
+	}
+	for _, t := range o.tools {
+		switch t {
+		case "urg", "grep", "rg", "ugrep", "ag":
+		default:
+			return fmt.Errorf("-tools: unknown tool %q (urg, grep, rg, ugrep, ag)", t)
+		}
+	}
+	if o.mismatch != "drop" && o.mismatch != "stop" {
+		return fmt.Errorf("-mismatch: %q is neither drop nor stop", o.mismatch)
+	}
+	if o.runs < 1 || o.coldRuns < 1 || o.warmup < 0 {
+		return errors.New("-n and -cold-n must be at least 1, -warmup at least 0")
+	}
+	if len(o.io) == 0 {
+		return errors.New("-io: urg needs at least one engine: it is the yardstick")
+	}
+	return nil
+}
+
+// outputPaths fills in the default JSON and SVG paths, named after the
+// start time so that runs never overwrite each other.
+func (o *options) outputPaths(start time.Time) {
+	stamp := start.Format("20060102-150405")
+	if o.jsonPath == "" {
+		o.jsonPath = filepath.Join(o.dir, "results", "bench-"+stamp+".json")
+	}
+	if o.svgPath == "" {
+		o.svgPath = filepath.Join(o.dir, "results", "bench-"+stamp+".svg")
+	}
+}
+
+// parseSize reads a byte count with an optional KiB, MiB or GiB suffix.
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSuffix(s, u.suffix), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n * mult, nil
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("bad count %q", f)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		out = []int{0}
+	}
+	return out, nil
+}
+
+// sizeLabel names a size the way -big-size takes it.
+func sizeLabel(n int64) string {
+	switch {
+	case n%(1<<30) == 0:
+		return fmt.Sprintf("%dGiB", n>>30)
+	case n%(1<<20) == 0:
+		return fmt.Sprintf("%dMiB", n>>20)
+	case n%(1<<10) == 0:
+		return fmt.Sprintf("%dKiB", n>>10)
+	}
+	return fmt.Sprintf("%dB", n)
+}

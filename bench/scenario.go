@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// absentLiteral is in no corpus: the search reads every byte and prints
+// nothing, which times reading and scanning alone.
+const absentLiteral = "zqxjkvbwtrh"
+
+// scenario is one pattern searched by every tool line on a corpus.
+type scenario struct {
+	name    string
+	pattern string
+}
+
+// scenariosFor lists a corpus's scenarios: the big file has its needles;
+// trees have a literal, two regexes (one whose literal is rare, one whose
+// literal is common) and a case-insensitive literal.
+func scenariosFor(c *corpus) []scenario {
+	if c.big != nil {
+		return []scenario{
+			{"absent literal", absentLiteral},
+			{"needles", needlePattern},
+		}
+	}
+	return []scenario{
+		{"absent literal", absentLiteral},
+		{"regex", `func \w+Error\(`},
+		{"regex, common literal", `\w+Error\(`},
+		{"case-insensitive literal", `(?i)copyright`},
+	}
+}
+
+// checked is what the output check decided for a scenario: which lines
+// do the same work and are timed, which are left out and why, or why the
+// scenario stops. It holds the agreed output's size, not the output.
+type checked struct {
+	timed    []tool
+	excluded []excluded
+	stop     string
+	lines    int
+	bytes    int
+	digest   string
+	needles  *needleCount
+}
+
+// check runs every tool line once and compares the sorted outputs with the
+// first line's (urg's). Reference lines that disagree, or fail, stop the
+// scenario; a peer that disagrees or fails is left out (-mismatch=drop) or
+// stops it (-mismatch=stop). Each difference is printed with the first
+// differing lines.
+func check(c *corpus, sc scenario, tools []tool, policy string, w io.Writer) *checked {
+	res := &checked{}
+	var want sortedOutput
+	ref := tools[0]
+	for i, t := range tools {
+		got, err := captureSorted(t, sc.pattern, c.Path)
+		if i == 0 {
+			if err != nil {
+				res.stop = err.Error()
+				fmt.Fprintf(w, "   %s failed, scenario stopped: %v\n", t.Name, err)
+				return res
+			}
+			want = got
+			res.timed = append(res.timed, t)
+			continue
+		}
+		var why string
+		if err != nil {
+			why = fmt.Sprintf("failed: %v", err)
+			fmt.Fprintf(w, "   %s failed: %v\n", t.Name, err)
+		} else if !got.equal(want) {
+			why = fmt.Sprintf("output differs from %s", ref.Name)
+			fmt.Fprintf(w, "   OUTPUT MISMATCH: %s's output differs from %s's\n%s\n", t.Name, ref.Name,
+				indent(firstDiff(ref.Name, want, t.Name, got), "     "))
+		}
+		switch {
+		case why == "":
+			res.timed = append(res.timed, t)
+		case t.Reference || policy == "stop":
+			res.stop = t.Name + ": " + why
+			fmt.Fprintf(w, "   scenario stopped: nothing timed (%s)\n", stopWhy(t, policy))
+			return res
+		default:
+			res.excluded = append(res.excluded, excluded{t.Name, why})
+			fmt.Fprintf(w, "   %s left out of this scenario (-mismatch=drop); the others are timed\n", t.Name)
+		}
+	}
+	res.lines, res.bytes, res.digest = len(want.lines), want.size, want.digest()
+	if c.big != nil && sc.pattern == needlePattern {
+		res.needles = countNeedles(c.big, want)
+	}
+	return res
+}
+
+func stopWhy(t tool, policy string) string {
+	if t.Reference {
+		return t.Name + " is a reference line: urg's lines and grep's must agree"
+	}
+	return "-mismatch=" + policy
+}
+
+// countNeedles says how many planted needles the agreed output shows.
+func countNeedles(m *bigManifest, out sortedOutput) *needleCount {
+	seen := map[string]bool{}
+	for _, l := range out.lines {
+		for rest := l; ; {
+			i := bytes.Index(rest, []byte(needlePrefix))
+			if i < 0 || i+len(needlePrefix)+6 > len(rest) {
+				break
+			}
+			seen[string(rest[i:i+len(needlePrefix)+6])] = true
+			rest = rest[i+len(needlePrefix):]
+		}
+	}
+	n := &needleCount{Planted: len(m.Needles)}
+	for _, nd := range m.Needles {
+		if seen[nd.Text] {
+			n.Found++
+		}
+	}
+	return n
+}
+
+// timing is how one scenario is timed.
+type timing struct {
+	cold    bool
+	runs    int
+	warmup  int
+	dropper cacheDropper
+}
+
+// timeScenario runs the tool lines interleaved, A B C A B C ..., so that
+// drift on the machine (other load, thermal state, the cache) falls on all
+// alike: first tm.warmup untimed rounds (warm mode), then tm.runs timed
+// rounds, dropping the cache before every run in cold mode. A timed run
+// must print as many bytes as the check did, or the scenario fails: the
+// figures would be of different work.
+func timeScenario(c *corpus, sc scenario, tools []tool, wantBytes int, tm timing) ([]toolResult, error) {
+	for range tm.warmup {
+		for _, t := range tools {
+			if _, err := timedRun(t, sc.pattern, c.Path); err != nil {
+				return nil, err
+			}
+		}
+	}
+	results := make([]toolResult, len(tools))
+	for r := range tm.runs {
+		for i, t := range tools {
+			if tm.cold {
+				if err := tm.dropper.drop(); err != nil {
+					return nil, err
+				}
+			}
+			rn, err := timedRun(t, sc.pattern, c.Path)
+			if err != nil {
+				return nil, err
+			}
+			if rn.OutputBytes != int64(wantBytes) {
+				return nil, fmt.Errorf("%s printed %d bytes in timed run %d, %d in the check", t.Name, rn.OutputBytes, r+1, wantBytes)
+			}
+			rn.Round = r + 1
+			results[i].Tool = t.Name
+			results[i].Runs = append(results[i].Runs, rn)
+		}
+	}
+	var ref float64
+	for i := range results {
+		secs := make([]float64, len(results[i].Runs))
+		for j, rn := range results[i].Runs {
+			secs[j] = rn.Seconds
+		}
+		results[i].Summary = summarize(secs)
+		if i == 0 {
+			ref = results[i].Summary.Median
+		}
+		if ref > 0 {
+			results[i].Ratio = results[i].Summary.Median / ref
+		}
+	}
+	return results, nil
+}
+
+// timedRun runs one search with its output read through a pipe and
+// counted. Not /dev/null: GNU grep notices an output of /dev/null and
+// stops at the first match, as with -q, which would time less work.
+func timedRun(t tool, pattern, path string) (sample, error) {
+	cmd := t.command(pattern, path)
+	out := &countingWriter{}
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = out, &limitedBuffer{buf: &stderr, max: 4096}
+	start := time.Now()
+	err := cmd.Run()
+	elapsed := time.Since(start)
+	if err := exitOK(err); err != nil {
+		return sample{}, fmt.Errorf("%s: %v: %s", t.Name, err, firstLines(stderr.Bytes(), 5))
+	}
+	rn := sample{Seconds: elapsed.Seconds(), OutputBytes: out.n}
+	if ps := cmd.ProcessState; ps != nil {
+		rn.UserSeconds = ps.UserTime().Seconds()
+		rn.SysSeconds = ps.SystemTime().Seconds()
+		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+			rn.MaxRSSKiB = int64(ru.Maxrss) // KiB on Linux
+		}
+	}
+	return rn, nil
+}
+
+// countingWriter counts and drops what a tool prints.
+type countingWriter struct{ n int64 }
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	return len(p), nil
+}
+
+// selected says whether a scenario runs under the -only filter and, cold,
+// under -cold-scenarios.
+func selected(o *options, sc scenario, cache string) bool {
+	if o.only != "" && !strings.Contains(sc.name, o.only) && !strings.Contains(sc.pattern, o.only) {
+		return false
+	}
+	if cache != "cold" || slices.Contains(o.coldOnly, "all") {
+		return true
+	}
+	return slices.ContainsFunc(o.coldOnly, func(s string) bool { return strings.Contains(sc.name, s) })
+}
+
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}

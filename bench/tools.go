@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// tool is one command line timed beside the others. The pattern and the
+// corpus path are appended to Argv when it runs.
+type tool struct {
+	Name    string   `json:"name"`
+	Family  string   `json:"family"` // urg, grep, rg, ugrep, ag, or custom
+	Argv    []string `json:"argv"`
+	Version string   `json:"version,omitempty"`
+	// Reference lines (urg's and GNU grep's) are the yardstick: when they
+	// disagree the scenario stops, whatever -mismatch says.
+	Reference bool `json:"reference"`
+
+	positional bool // the pattern goes after "--", not after -e (ag has no -e)
+}
+
+// args is the tool's full argument list for one search.
+func (t tool) args(pattern, path string) []string {
+	args := slices.Clone(t.Argv[1:])
+	if t.positional {
+		return append(args, "--", pattern, path)
+	}
+	return append(args, "-e", pattern, path)
+}
+
+// command is the process for one search, in the C locale so that every
+// tool matches bytes (grep -P in a UTF-8 locale would match characters),
+// with no configuration from the environment.
+func (t tool) command(pattern, path string) *exec.Cmd {
+	cmd := exec.Command(t.Argv[0], t.args(pattern, path)...)
+	cmd.Env = toolEnv()
+	return cmd
+}
+
+func toolEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if k == "LANG" || strings.HasPrefix(k, "LC_") || k == "GREP_OPTIONS" || k == "GREP_COLORS" || k == "RIPGREP_CONFIG_PATH" {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "LC_ALL=C")
+}
+
+// The flags that make each peer do grep -r -a -P's work, found by running
+// them on a small tree and comparing their sorted output with grep's and
+// urg's (see quick.go for what that tree holds):
+//
+//   - grep -r -a -P: the oracle. It never follows links met while walking,
+//     and searches hidden and ignored files; -a prints binary files' lines.
+//   - rg --no-config -uuu -a --no-unicode --encoding=none: -uuu searches
+//     hidden, ignored and binary files; -a prints binary files' lines;
+//     --no-unicode makes \w and (?i) ASCII, as grep -P in the C locale;
+//     --encoding=none stops rg transcoding a file that starts with a UTF-16
+//     byte-order mark (FF FE), whose lines it would otherwise print
+//     differently or not at all; --no-config ignores RIPGREP_CONFIG_PATH.
+//   - ugrep -r -a -P -U -p -.: -r recursive; -P Perl syntax (ugrep's own
+//     dialect differs); -U matches bytes, not UTF-8 characters (without
+//     it \w matches the two bytes of é and . no lone byte over 0x7f, where
+//     grep -P in the C locale does the opposite); -p follows no links
+//     (ugrep -r follows links to files); -. searches hidden files.
+//     ugrep 3.11 always decodes files with a UTF-16 byte-order mark and has
+//     no flag to stop it, so on corpora holding such files its output
+//     differs and the check leaves it out.
+//   - ag -u -a -s --nogroup --nonumbers --nocolor -m 0 --depth -1
+//     --print-long-lines: -u searches hidden, ignored and binary files;
+//     -s turns off smart case (ag folds case for an all-lowercase pattern);
+//     --nogroup and --nonumbers print path:line; --depth -1 lifts the
+//     limit of 25 directories. -m 0 and --print-long-lines lift the limits
+//     ag's help names (10,000 matches per file, lines over 2,000 bytes);
+//     ag 2.2.0 applied neither on the test trees (30,000 matches, 200 KB
+//     lines), but another version might cut its output there. ag
+//     prints only "Binary file X matches." for a file it takes as binary
+//     (a NUL or much non-UTF-8 near its start), with no flag to print the
+//     lines, so where such a file matches its output differs.
+
+// buildTools makes the tool lines the options ask for, reporting (to log)
+// each peer that is missing and each urg engine the kernel refuses; those
+// are skipped, never stood in for.
+func buildTools(o *options, log io.Writer) ([]tool, error) {
+	if _, err := os.Stat(o.urg); err != nil {
+		return nil, fmt.Errorf("urg binary %s: %w (make build, or -urg PATH)", o.urg, err)
+	}
+	want := func(family string) bool { return family == "urg" || slices.Contains(o.tools, family) }
+	var tools []tool
+	add := func(t tool) {
+		if !slices.Contains(o.skip, t.Name) {
+			tools = append(tools, t)
+		}
+	}
+	for _, engine := range o.io {
+		if err := probeEngine(o.urg, engine); err != nil {
+			fmt.Fprintf(log, "urg --io=%s: refused here, skipped (%v)\n", engine, err)
+			continue
+		}
+		for _, j := range o.threads {
+			add(tool{Name: "urg-" + engine + jSuffix(j), Family: "urg", Reference: true,
+				Argv: append([]string{o.urg, "-a", "--io=" + engine}, jFlag("-j", j)...)})
+		}
+	}
+	if !slices.ContainsFunc(tools, func(t tool) bool { return t.Family == "urg" }) {
+		return nil, fmt.Errorf("no urg line left to time (-io %s, -skip %s): urg is the yardstick",
+			strings.Join(o.io, ","), strings.Join(o.skip, ","))
+	}
+	if want("grep") {
+		if v, err := version("grep"); err != nil {
+			fmt.Fprintln(log, "grep: not on PATH, skipped")
+		} else if !strings.Contains(v, "GNU grep") {
+			fmt.Fprintf(log, "grep: %q is not GNU grep (no -P), skipped\n", v)
+		} else {
+			add(tool{Name: "grep", Family: "grep", Reference: true, Argv: []string{"grep", "-r", "-a", "-P"}})
+		}
+	}
+	if want("rg") && found("rg", "ripgrep", log) {
+		for _, m := range o.rgMmap {
+			for _, j := range o.threads {
+				argv := []string{"rg", "--no-config", "-uuu", "-a", "--no-unicode", "--encoding=none"}
+				name := "rg"
+				switch m {
+				case "mmap":
+					argv, name = append(argv, "--mmap"), name+"-mmap"
+				case "nommap":
+					argv, name = append(argv, "--no-mmap"), name+"-nommap"
+				}
+				add(tool{Name: name + jSuffix(j), Family: "rg", Argv: append(argv, jFlag("-j", j)...)})
+			}
+		}
+	}
+	if want("ugrep") && found("ugrep", "ugrep", log) {
+		add(tool{Name: "ugrep", Family: "ugrep", Argv: []string{"ugrep", "-r", "-a", "-P", "-U", "-p", "-."}})
+	}
+	if want("ag") && found("ag", "silversearcher-ag", log) {
+		add(tool{Name: "ag", Family: "ag", positional: true, Argv: []string{"ag", "-u", "-a", "-s",
+			"--nogroup", "--nonumbers", "--nocolor", "-m", "0", "--depth", "-1", "--print-long-lines"}})
+	}
+	for _, e := range o.extra {
+		name, cmdline, ok := strings.Cut(e, "=")
+		argv := strings.Fields(cmdline)
+		if !ok || name == "" || len(argv) == 0 {
+			return nil, fmt.Errorf("-tool %q: want NAME=COMMAND", e)
+		}
+		if slices.ContainsFunc(tools, func(t tool) bool { return t.Name == name }) {
+			return nil, fmt.Errorf("-tool %q: a line named %s exists already", e, name)
+		}
+		add(tool{Name: name, Family: "custom", Argv: argv})
+	}
+	for i := range tools {
+		tools[i].Version, _ = version(tools[i].Argv[0])
+	}
+	return tools, nil
+}
+
+func jSuffix(j int) string {
+	if j == 0 {
+		return ""
+	}
+	return "-j" + strconv.Itoa(j)
+}
+
+func jFlag(flag string, j int) []string {
+	if j == 0 {
+		return nil
+	}
+	return []string{flag + strconv.Itoa(j)}
+}
+
+// found says whether a peer is on PATH, and reports it skipped if not.
+func found(name, pkg string, log io.Writer) bool {
+	if _, err := exec.LookPath(name); err != nil {
+		fmt.Fprintf(log, "%s: not on PATH, skipped (apt-get install %s)\n", name, pkg)
+		return false
+	}
+	return true
+}
+
+// version is the first line of a tool's --version.
+func version(bin string) (string, error) {
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil && len(out) == 0 {
+		return "", err
+	}
+	line, _, _ := strings.Cut(string(out), "\n")
+	return strings.TrimSpace(line), nil
+}
+
+// probeEngine runs urg with an engine on a small file; --io=uring fails
+// (exit 2) where the kernel refuses io_uring, and that line is skipped.
+func probeEngine(urg, engine string) error {
+	f, err := os.CreateTemp("", "urg-bench-probe")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	f.WriteString("probe\n")
+	f.Close()
+	var stderr bytes.Buffer
+	cmd := exec.Command(urg, "--io="+engine, "-q", "-e", "probe", f.Name())
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return nil
+}

@@ -91,6 +91,10 @@ func printFio(w io.Writer, r fioResult) {
 	}
 	fmt.Fprintf(w, "fio floor (%s, %s; io_uring, queue depth 64, buffered): %.3f s wall (fio's runtime %.3f s), read %s of %s, %s/s\n",
 		r.Corpus, r.Cache, r.Seconds, r.RuntimeSeconds, humanBytes(r.Bytes), humanBytes(r.CorpusBytes), humanBytes(int64(rate)))
+	if r.Bytes < r.CorpusBytes {
+		fmt.Fprintf(w, "   fio stopped after %v, at a rate that would need %.0f s for the whole tree: it opens files one at a time, so it is no floor for a tree of small files\n",
+			fioLimit, float64(r.CorpusBytes)/max(rate, 1))
+	}
 }
 
 // humanBytes writes a byte count in decimal units, as disks are sold.

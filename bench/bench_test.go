@@ -11,30 +11,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/internal/testbin"
 )
 
 // urgBin is the urg binary the harness times, built once by TestMain.
 var urgBin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "urg-bench-test-bin")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	urgBin = filepath.Join(dir, "urg")
-	// giouring needs the link-name check off (see the Makefile); said here
-	// too so that a plain go test works.
-	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", urgBin, "urg/cmd/urg")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building urg:", err)
-		os.Exit(2)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "urg/cmd/urg", &urgBin) }
 
 // bench runs the harness in-process and returns its exit status and
 // output. The page-cache file is pointed at a path that cannot exist, so

@@ -72,21 +72,12 @@ func TestSearchMapped(t *testing.T) {
 // with context, long lines and NULs that come late, under each binary mode
 // and with -v, -c and -m.
 func TestSearchMappedLong(t *testing.T) {
-	var b strings.Builder
-	for i := 0; i < 400; i++ {
-		fmt.Fprintf(&b, "line %d", i)
-		if i%7 == 0 {
-			b.WriteString(" foo")
-		}
-		if i%50 == 0 {
-			b.WriteString(" " + long)
-		}
+	input := manyLines(400, func(i int) string {
 		if i == 333 {
-			b.WriteString("\x00bin foo\x00")
+			return "\x00bin foo\x00"
 		}
-		b.WriteByte('\n')
-	}
-	input := b.String()
+		return ""
+	})
 	m := compile(t, "foo")
 	for _, o := range []Options{
 		{Before: 2, After: 1, LineNumbers: true, Binary: BinaryText},

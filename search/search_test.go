@@ -345,12 +345,11 @@ func TestCountOnly(t *testing.T) {
 	}
 }
 
-// TestManyLines searches a few hundred lines with context, so that the
-// buffer is compacted many times with before-context to keep, and checks
-// that every way of reading gives grep's answer.
-func TestManyLines(t *testing.T) {
+// manyLines is n numbered lines, every seventh with "foo" and every
+// fiftieth long; extra, when not nil, adds to line i.
+func manyLines(n int, extra func(i int) string) string {
 	var b strings.Builder
-	for i := 0; i < 300; i++ {
+	for i := range n {
 		fmt.Fprintf(&b, "line %d", i)
 		if i%7 == 0 {
 			b.WriteString(" foo")
@@ -358,9 +357,19 @@ func TestManyLines(t *testing.T) {
 		if i%50 == 0 {
 			b.WriteString(" " + long)
 		}
+		if extra != nil {
+			b.WriteString(extra(i))
+		}
 		b.WriteByte('\n')
 	}
-	input := b.String()
+	return b.String()
+}
+
+// TestManyLines searches a few hundred lines with context, so that the
+// buffer is compacted many times with before-context to keep, and checks
+// that every way of reading gives grep's answer.
+func TestManyLines(t *testing.T) {
+	input := manyLines(300, nil)
 	m := compile(t, "foo")
 	opts := Options{Before: 2, After: 1, LineNumbers: true}
 

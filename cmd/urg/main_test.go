@@ -2,34 +2,17 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
+
+	"urg/internal/testbin"
 )
 
 // urgBin is the binary under test, built once by TestMain.
 var urgBin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "urg-test-bin")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	urgBin = filepath.Join(dir, "urg")
-	// giouring needs the link-name check off (see the Makefile).
-	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", urgBin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building urg:", err)
-		os.Exit(2)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "urg/cmd/urg", &urgBin) }
 
 // result is what one command did.
 type result struct {

@@ -1,0 +1,34 @@
+// Package testbin builds the urg binary for the tests that run it.
+package testbin
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Main builds the command package pkg into a temporary directory, sets
+// *bin to its path, runs the tests and removes the binary: a TestMain for
+// packages whose tests run urg as a user would.
+func Main(m *testing.M, pkg string, bin *string) {
+	dir, err := os.MkdirTemp("", "urg-test-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	*bin = filepath.Join(dir, filepath.Base(pkg))
+	// giouring needs the link-name check off (see the Makefile); said
+	// here too so that a plain go test works.
+	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", *bin, pkg)
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building", pkg+":", err)
+		os.RemoveAll(dir)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}

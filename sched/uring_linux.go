@@ -2,6 +2,7 @@ package sched
 
 import (
 	"errors"
+	"os"
 	"sync"
 	"sync/atomic"
 
@@ -129,6 +130,13 @@ func (g *uringEngine) startRing() error {
 // (a read that found a page locked), a cold one 2,000 times, 64 of them
 // in its first few hundred files.
 const coldWaits = 64
+
+// GrowEnv names an environment variable that, set to 1, makes the rings
+// and searchers a cold search uses start at once, so that tests on a warm
+// page cache run that path too.
+const GrowEnv = "URG_GROW_AT_ONCE"
+
+var growNow = os.Getenv(GrowEnv) == "1"
 
 // grow starts the other rings and calls cold, once, from a running ring
 // (which keeps the WaitGroups above zero meanwhile).
@@ -336,7 +344,7 @@ func (g *uringEngine) ringLoop(ready chan<- error) {
 		if _, err := ring.Submit(1); err != nil && !errors.Is(err, unix.EBUSY) {
 			g.r.report("io_uring", err)
 		}
-		if ring.Waits >= coldWaits {
+		if ring.Waits >= coldWaits || growNow {
 			g.grow()
 		}
 		ring.Completions(complete)

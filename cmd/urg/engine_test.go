@@ -87,11 +87,16 @@ func TestEngineLargeFiles(t *testing.T) {
 	}
 	for _, args := range [][]string{{"-c", "needle42$"}, {"-n", "needle9[0-6]$"}, {"-l", "needle1"}, {"-m", "3", "needle5"}} {
 		want := urg(t, dir, append([]string{"--io=pread", "--sort=path"}, append(args, ".")...)...)
-		for _, j := range []string{"1", "2"} {
+		for _, j := range []string{"1", "2", "2 cold"} {
 			for _, qd := range []string{"1", "2", "3", "5", "64"} {
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-				cmd := exec.CommandContext(ctx, urgBin, append([]string{"--io=uring", "--sort=path", "-j", j, "--queue-depth", qd}, append(args, ".")...)...)
+				jobs, cold := strings.CutSuffix(j, " cold")
+				cmd := exec.CommandContext(ctx, urgBin, append([]string{"--io=uring", "--sort=path", "-j", jobs, "--queue-depth", qd}, append(args, ".")...)...)
 				cmd.Dir = dir
+				if cold {
+					// The rings and searchers of a cold search, from the start.
+					cmd.Env = append(os.Environ(), "URG_GROW_AT_ONCE=1")
+				}
 				out, _ := cmd.Output()
 				hung := ctx.Err() == context.DeadlineExceeded
 				cancel()

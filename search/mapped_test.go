@@ -13,8 +13,7 @@ import (
 // something else than Search does.
 func searchMapped(t *testing.T, s *Searcher, input string, window int, rec *recorder) Result {
 	t.Helper()
-	defer func(w int) { mapWindow = w }(mapWindow)
-	mapWindow = window
+	s.opts.MapWindow = window
 	data := []byte(input)
 	released := 0
 	release := func(upto int) {

@@ -40,6 +40,9 @@ type Options struct {
 	CountOnly bool
 	// BufSize is the initial buffer size; a longer line grows it.
 	BufSize int
+	// MapWindow is how much of a mapped file one step of SearchMapped
+	// takes on; 0 means DefaultMapWindow.
+	MapWindow int
 }
 
 // DefaultBufSize holds most source files whole, so one read and one scan
@@ -138,7 +141,11 @@ func (s *Searcher) SearchBuffer(data []byte, rest io.Reader, sink Sink) (Result,
 // change data (NUL bytes of binary data), only in the window at hand.
 func (s *Searcher) SearchMapped(data []byte, release func(upto int), sink Sink) (Result, error) {
 	s.own = s.buf
-	s.buf, s.window, s.release = data, mapWindow, release
+	window := s.opts.MapWindow
+	if window <= 0 {
+		window = DefaultMapWindow
+	}
+	s.buf, s.window, s.release = data, window, release
 	defer func() {
 		if len(s.own) > 4*s.opts.BufSize {
 			s.own = nil // a huge line grew it: give the memory back
@@ -190,10 +197,10 @@ func (r *mapReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// mapWindow is how much of a mapped file one step takes on: big enough
-// that the matcher runs long stretches, small enough that what is resident
-// stays small.
-var mapWindow = 4 << 20
+// DefaultMapWindow is how much of a mapped file one step takes on: big
+// enough that the matcher runs long stretches, small enough that what is
+// resident stays small.
+const DefaultMapWindow = 4 << 20
 
 // run searches what s.buf[:pre] holds and then what src yields; a nil src
 // means the file ends after those bytes.

@@ -26,15 +26,9 @@ type Mapping struct {
 	released int // bytes at the front already given back
 }
 
-// MapMax is the largest file Map takes: on 32-bit platforms the address
-// space would not hold a large one.
-var MapMax int64 = math.MaxInt64
-
-func init() {
-	if math.MaxInt == math.MaxInt32 {
-		MapMax = 256 << 20
-	}
-}
+// mapMax is the largest file Map takes: an eighth of the address space,
+// which on 32-bit platforms is 256 MiB.
+const mapMax = int64(math.MaxInt / 8)
 
 // Map maps size bytes of the file open as fd, from its start, for reading
 // in order. The mapping does not keep fd: the caller may close it at once.
@@ -43,7 +37,7 @@ func init() {
 // a fault (SIGBUS); Protect turns that into an error for the goroutine
 // that reads.
 func Map(fd int, size int64) (*Mapping, error) {
-	if size <= 0 || size > MapMax {
+	if size <= 0 || size > mapMax {
 		return nil, unix.EINVAL
 	}
 	data, err := unix.Mmap(fd, 0, int(size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE)

@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -78,18 +79,6 @@ func each(t *testing.T, m Matcher, line string) []string {
 		t.Fatalf("Each(%q): %v", line, err)
 	}
 	return got
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestEngine(t *testing.T) {
@@ -330,7 +319,7 @@ func TestNextLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, tt.patterns, tt.opts)
 			got := lines(t, m, tt.text)
-			if !equal(got, tt.want) {
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.text, got, tt.want)
 			}
 		})
@@ -380,7 +369,7 @@ func TestEach(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, tt.patterns, tt.opts)
 			got := each(t, m, tt.line)
-			if !equal(got, tt.want) {
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.line, got, tt.want)
 			}
 		})
@@ -552,7 +541,7 @@ func TestConcurrentUse(t *testing.T) {
 						var gotEach []string
 						line := "xab yac xad"
 						m.Each([]byte(line), func(s, e int) { gotEach = append(gotEach, line[s:e]) })
-						if len(got) != len(want) || !equal(gotEach, wantEach) {
+						if len(got) != len(want) || !slices.Equal(gotEach, wantEach) {
 							errs <- fmt.Sprintf("got %d lines and %q, want %d and %q", len(got), gotEach, len(want), wantEach)
 							return
 						}

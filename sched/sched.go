@@ -313,11 +313,11 @@ func (r *run) mapLarge(fd int, e Entry, head []byte) *fallback.Mapping {
 	if !e.ShortIsEOF {
 		return nil // not a plain disk file: its size may not tell its bytes
 	}
+	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(head, 0) >= 0 {
+		return nil // checked first: it spares the binaries an fstat
+	}
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size < mapMin {
-		return nil
-	}
-	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(head, 0) >= 0 {
 		return nil
 	}
 	m, err := fallback.Map(fd, st.Size)

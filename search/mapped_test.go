@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,7 +56,7 @@ func TestSearchMapped(t *testing.T) {
 					}
 					var rec recorder
 					res := searchMapped(t, New(m, o), tc.input, w, &rec)
-					if !equal(rec.events, want) {
+					if !slices.Equal(rec.events, want) {
 						t.Errorf("events:\n got %q\nwant %q", rec.events, want)
 					}
 					if res.Count != tc.count || res.Binary != tc.binary {
@@ -103,7 +104,7 @@ func TestSearchMappedLong(t *testing.T) {
 				if res.Binary && o.Binary == BinaryQuit && !o.CountOnly {
 					res.Bytes = wantRes.Bytes // what was read before it stopped
 				}
-				if !equal(rec.events, want.events) || res != wantRes {
+				if !slices.Equal(rec.events, want.events) || res != wantRes {
 					t.Errorf("got %d events, %+v; want %d, %+v", len(rec.events), res, len(want.events), wantRes)
 					for i := range min(len(rec.events), len(want.events)) {
 						if rec.events[i] != want.events[i] {
@@ -113,7 +114,7 @@ func TestSearchMappedLong(t *testing.T) {
 				}
 				// The searcher is whole again for a file read the usual way.
 				var again recorder
-				if _, err := s.Search(chunkReader{strings.NewReader(input), w}, &again); err != nil || !equal(again.events, want.events) {
+				if _, err := s.Search(chunkReader{strings.NewReader(input), w}, &again); err != nil || !slices.Equal(again.events, want.events) {
 					t.Errorf("Search after SearchMapped: %v, %d events", err, len(again.events))
 				}
 			})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -82,18 +83,6 @@ func compile(t *testing.T, pattern string) match.Matcher {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // withoutNumbers turns "12:34:x" and "12-34-x" into "0:34:x" and "0-34-x",
@@ -262,7 +251,7 @@ func TestSearch(t *testing.T) {
 							if err != nil {
 								t.Fatalf("Search: %v", err)
 							}
-							if !equal(rec.events, want) {
+							if !slices.Equal(rec.events, want) {
 								t.Errorf("events:\n got %q\nwant %q", rec.events, want)
 							}
 							if res.Count != tc.count {
@@ -384,7 +373,7 @@ func TestManyLines(t *testing.T) {
 	}
 	head := []string{"1:0:line 0 foo " + long, "2-112-line 1", "6-140-line 5", "7-147-line 6", "8:154:line 7 foo"}
 	tail := []string{"294-3301-line 293", "295:3310:line 294 foo", "296-3323-line 295"}
-	if !equal(ref.events[:5], head) || !equal(ref.events[167:], tail) {
+	if !slices.Equal(ref.events[:5], head) || !slices.Equal(ref.events[167:], tail) {
 		t.Fatalf("got %q ... %q\nwant %q ... %q", ref.events[:5], ref.events[167:], head, tail)
 	}
 
@@ -401,7 +390,7 @@ func TestManyLines(t *testing.T) {
 				if res.Count != 43 || res.Bytes != int64(len(input)) {
 					t.Errorf("Count, Bytes = %d, %d; want 43, %d", res.Count, res.Bytes, len(input))
 				}
-				if !equal(rec.events, ref.events) {
+				if !slices.Equal(rec.events, ref.events) {
 					for i := range rec.events {
 						if i >= len(ref.events) || rec.events[i] != ref.events[i] {
 							t.Fatalf("event %d: got %q, want %q", i, rec.events[i:min(i+3, len(rec.events))], ref.events[i:min(i+3, len(ref.events))])
@@ -426,7 +415,7 @@ func TestManyLines(t *testing.T) {
 			if _, err := New(mm, o).Search(rd.new(input), &rec); err != nil {
 				t.Fatal(err)
 			}
-			if !equal(rec.events, want) {
+			if !slices.Equal(rec.events, want) {
 				t.Errorf("%s: got %q, want %q", rd.name, rec.events, want)
 			}
 		}
@@ -456,7 +445,7 @@ func TestSinkError(t *testing.T) {
 			if !errors.Is(err, errSink) {
 				t.Errorf("Search error = %v, want %v", err, errSink)
 			}
-			if !equal(rec.events, tt.want) {
+			if !slices.Equal(rec.events, tt.want) {
 				t.Errorf("events after the failure: got %q, want %q", rec.events, tt.want)
 			}
 		})
@@ -484,7 +473,7 @@ func TestReadError(t *testing.T) {
 			t.Errorf("err = %v, want %v", err, iotest.ErrTimeout)
 		}
 		want := []string{"1:0:foo", "3:8:foo"}
-		if !equal(rec.events, want) {
+		if !slices.Equal(rec.events, want) {
 			t.Errorf("events %q, want %q", rec.events, want)
 		}
 	})
@@ -527,7 +516,7 @@ func TestReuse(t *testing.T) {
 		if err != nil {
 			t.Fatalf("search %d: %v", i, err)
 		}
-		if !equal(rec.events, st.want) || res.Count != st.count {
+		if !slices.Equal(rec.events, st.want) || res.Count != st.count {
 			t.Errorf("search %d: got %q (%d), want %q (%d)", i, rec.events, res.Count, st.want, st.count)
 		}
 	}

@@ -11,11 +11,14 @@ import (
 func TestMapReadsTheFile(t *testing.T) {
 	want := bytes.Repeat([]byte("0123456789abcdef"), 9<<20/16+5)
 	f := writeTemp(t, want)
-	m, err := Map(int(f.Fd()), int64(len(want)))
+	m, err := Map(int(f.Fd()), int64(len(want)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
+	if err := m.Ensure(len(want)); err != nil {
+		t.Fatal(err)
+	}
 	if !bytes.Equal(m.Bytes(), want) {
 		t.Fatal("mapped bytes differ from the file")
 	}
@@ -34,9 +37,39 @@ func TestMapReadsTheFile(t *testing.T) {
 	}
 }
 
+// TestMapChunks maps a file a few pages at a time, in steps that fall
+// inside chunks, on their edges and across several at once: every byte
+// made ready reads as the file holds it, at the offset it has there.
+func TestMapChunks(t *testing.T) {
+	page := os.Getpagesize()
+	want := make([]byte, 10*page+123)
+	for i := range want {
+		want[i] = byte(i*7 + i/page)
+	}
+	f := writeTemp(t, want)
+	for _, chunk := range []int{1, page, 3 * page, 64 << 20} {
+		m, err := Map(int(f.Fd()), int64(len(want)), chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, upto := range []int{0, 1, page - 1, page, page + 1, 7*page + 5, len(want) - 1, len(want)} {
+			if err := m.Ensure(upto); err != nil {
+				t.Fatalf("chunk %d: Ensure(%d): %v", chunk, upto, err)
+			}
+			if !bytes.Equal(m.Bytes()[:upto], want[:upto]) {
+				t.Fatalf("chunk %d: bytes before %d differ from the file", chunk, upto)
+			}
+			m.Release(upto / 2)
+		}
+		if err := m.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestMapRefusesEmpty(t *testing.T) {
 	f := writeTemp(t, nil)
-	if _, err := Map(int(f.Fd()), 0); err == nil {
+	if _, err := Map(int(f.Fd()), 0, 0); err == nil {
 		t.Fatal("Map of an empty file succeeded")
 	}
 }
@@ -45,8 +78,11 @@ func TestMapRefusesEmpty(t *testing.T) {
 // after it was mapped: the fault must come back as ErrShrunk, not crash.
 func TestProtectTruncated(t *testing.T) {
 	f := writeTemp(t, bytes.Repeat([]byte("x"), 1<<20))
-	m, err := Map(int(f.Fd()), 1<<20)
+	m, err := Map(int(f.Fd()), 1<<20, 0)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Ensure(1 << 20); err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()

@@ -4,3 +4,7 @@ package fallback
 
 // noatime is Linux's; elsewhere files are opened without it.
 const noatime = 0
+
+// mapNoReserve is 0 where MAP_NORESERVE is not defined (FreeBSD): a
+// PROT_NONE range reserves no memory there anyway.
+const mapNoReserve = 0

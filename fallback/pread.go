@@ -124,3 +124,6 @@ func (f *File) waitReadable() bool {
 
 // Close releases the descriptor.
 func (f *File) Close() error { return unix.Close(f.fd) }
+
+// Fd is the file's descriptor, for mapping it; it stays the File's.
+func (f *File) Fd() int { return f.fd }

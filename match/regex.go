@@ -11,6 +11,9 @@ import (
 type regex struct {
 	re  *regexp.Regexp
 	pre *prefilter // a literal every match contains; nil when there is none
+	// any are literals one of which every match contains, when there is
+	// no single one (an alternation of words).
+	any []*prefilter
 	min int
 	// word is set under -w. Go's leftmost-first match is also PCRE's
 	// whenever it is word-bounded; when it is not, PCRE may still find a
@@ -35,6 +38,8 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	if p := requiredLiteral(tree); p.useful() {
 		p.prepare()
 		m.pre = &p
+	} else {
+		m.any = alternationLiterals(tree)
 	}
 	if m.word {
 		if m.exact, err = newPCRE(src, o); err != nil {
@@ -45,8 +50,11 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 }
 
 func (m *regex) Engine() string {
-	if m.pre != nil {
+	switch {
+	case m.pre != nil:
 		return "regexp+literal"
+	case m.any != nil:
+		return "regexp+literals"
 	}
 	return "regexp"
 }
@@ -56,7 +64,13 @@ func (m *regex) MinLen() int { return m.min }
 func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		var ls, le int
-		if m.pre != nil {
+		if m.any != nil {
+			i := m.firstOf(text, at)
+			if i < 0 {
+				return -1, -1, nil
+			}
+			ls, le = lineAt(text, i)
+		} else if m.pre != nil {
 			i := m.pre.index(text[at:])
 			if i < 0 {
 				return -1, -1, nil
@@ -78,11 +92,33 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
+// firstOf returns where in text, at or after at, the first of m.any
+// occurs, or -1. The literals are looked for side by side in stretches
+// that double from 4 KiB: a literal that is far away or absent is not
+// scanned to the end of the text for every match of the others.
+func (m *regex) firstOf(text []byte, at int) int {
+	for lo, step := at, 4<<10; lo < len(text); lo, step = lo+step, 2*step {
+		hi := min(len(text), lo+step)
+		first := -1
+		for _, p := range m.any {
+			// Occurrences that start before hi, even if they end after.
+			end := min(len(text), hi+len(p.lit)-1)
+			if j := p.index(text[lo:end]); j >= 0 && (first < 0 || lo+j < first) {
+				first = lo + j
+			}
+		}
+		if first >= 0 {
+			return first
+		}
+	}
+	return -1
+}
+
 // lineMatches confirms a candidate line: the prefilter only says the
 // literal is there, and -w needs the bounds checked.
 func (m *regex) lineMatches(line []byte) (bool, error) {
 	if !m.word {
-		return m.pre == nil || m.re.Match(line), nil
+		return m.pre == nil && m.any == nil || m.re.Match(line), nil
 	}
 	loc := m.re.FindIndex(line)
 	if loc == nil {

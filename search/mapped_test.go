@@ -8,25 +8,52 @@ import (
 	"testing"
 )
 
+// testMap is a Mapped over a copy of a string that checks the search's
+// manners: bytes not yet made ready by Ensure are poisoned, and released
+// bytes overwritten, so a search that read ahead of Ensure or went back
+// past a release would report something else than Search does.
+type testMap struct {
+	t                 *testing.T
+	want, data        []byte
+	ensured, released int
+}
+
+func newTestMap(t *testing.T, input string) *testMap {
+	m := &testMap{t: t, want: []byte(input), data: []byte(input)}
+	for i := range m.data {
+		m.data[i] = '@'
+	}
+	return m
+}
+
+func (m *testMap) Bytes() []byte { return m.data }
+
+func (m *testMap) Ensure(upto int) error {
+	if upto > len(m.data) {
+		m.t.Fatalf("Ensure(%d) of %d bytes", upto, len(m.data))
+	}
+	for ; m.ensured < upto; m.ensured++ {
+		m.data[m.ensured] = m.want[m.ensured]
+	}
+	return nil
+}
+
+func (m *testMap) Release(upto int) {
+	if upto < m.released || upto > m.ensured {
+		m.t.Fatalf("Release(%d) after Release(%d), %d bytes ready", upto, m.released, m.ensured)
+	}
+	for i := m.released; i < upto; i++ {
+		m.data[i] = '#'
+	}
+	m.released = upto
+}
+
 // searchMapped searches input as a mapped file in windows of the given
-// size and checks that no byte is looked at again once released: the
-// released bytes are overwritten, so a search that went back would report
-// something else than Search does.
+// size.
 func searchMapped(t *testing.T, s *Searcher, input string, window int, rec *recorder) Result {
 	t.Helper()
 	s.opts.MapWindow = window
-	data := []byte(input)
-	released := 0
-	release := func(upto int) {
-		if upto < released || upto > len(data) {
-			t.Fatalf("release(%d) after release(%d) of %d bytes", upto, released, len(data))
-		}
-		for i := released; i < upto; i++ {
-			data[i] = '#'
-		}
-		released = upto
-	}
-	res, err := s.SearchMapped(data, release, rec)
+	res, err := s.SearchMapped(newTestMap(t, input), rec)
 	if err != nil {
 		t.Fatalf("SearchMapped: %v", err)
 	}

@@ -90,9 +90,9 @@ type Searcher struct {
 	sinkFailed error
 
 	// a mapped file: the whole of it is buf, taken on in windows
-	window  int
-	release func(upto int)
-	own     []byte // the buffer to read into when the map must be left
+	window int
+	mapped Mapped
+	own    []byte // the buffer to read into when the map must be left
 }
 
 // New returns a Searcher for matcher m.
@@ -134,23 +134,36 @@ func (s *Searcher) SearchBuffer(data []byte, rest io.Reader, sink Sink) (Result,
 	return s.run(len(data), rest, sink)
 }
 
-// SearchMapped searches data, a whole file in memory (a memory map), where
-// it lies, in windows of a few MiB: after each, release is told the
+// Mapped is a file in memory (a memory map) that a search takes on in
+// order.
+type Mapped interface {
+	// Bytes is the whole file; only bytes below what Ensure made ready
+	// may be read.
+	Bytes() []byte
+	// Ensure makes the bytes before offset upto ready to read.
+	Ensure(upto int) error
+	// Release says that the search needs no byte before offset upto
+	// again.
+	Release(upto int)
+}
+
+// SearchMapped searches m where it lies, in windows of a few MiB: before
+// each, m is asked to make the window ready; after each, it is told the
 // offset before which the search needs no byte again, so that a file far
 // larger than memory keeps only a window of it resident. The search may
-// change data (NUL bytes of binary data), only in the window at hand.
-func (s *Searcher) SearchMapped(data []byte, release func(upto int), sink Sink) (Result, error) {
+// change m's bytes (NUL bytes of binary data), only in the window at hand.
+func (s *Searcher) SearchMapped(m Mapped, sink Sink) (Result, error) {
 	s.own = s.buf
 	window := s.opts.MapWindow
 	if window <= 0 {
 		window = DefaultMapWindow
 	}
-	s.buf, s.window, s.release = data, window, release
+	s.buf, s.window, s.mapped = m.Bytes(), window, m
 	defer func() {
 		if len(s.own) > 4*s.opts.BufSize {
 			s.own = nil // a huge line grew it: give the memory back
 		}
-		s.buf, s.own, s.window, s.release = s.own, nil, 0, nil
+		s.buf, s.own, s.window, s.mapped = s.own, nil, 0, nil
 	}()
 	return s.run(0, nil, sink)
 }
@@ -174,23 +187,27 @@ func (s *Searcher) leaveMap(pos int) (io.Reader, int) {
 	copy(buf, data[keep:end])
 	s.buf, s.end, s.lnPos, s.base = buf, end-keep, s.lnPos-keep, s.base+int64(keep)
 	s.window = 0
-	rest := &mapReader{data: data, off: end, release: s.release}
-	s.release = nil
+	rest := &mapReader{data: data, off: end, m: s.mapped}
+	s.mapped = nil
 	return rest, pos - keep
 }
 
 // mapReader copies out the rest of a mapped file, giving back the pages
 // it has copied.
 type mapReader struct {
-	data    []byte
-	off     int
-	release func(upto int)
+	data []byte
+	off  int
+	m    Mapped
 }
 
 func (r *mapReader) Read(p []byte) (int, error) {
-	n := copy(p, r.data[r.off:])
+	upto := min(len(r.data), r.off+len(p))
+	if err := r.m.Ensure(upto); err != nil {
+		return 0, err
+	}
+	n := copy(p, r.data[r.off:upto])
 	r.off += n
-	r.release(r.off)
+	r.m.Release(r.off)
 	if r.off == len(r.data) {
 		return n, io.EOF
 	}
@@ -214,6 +231,9 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 		switch {
 		case s.window > 0:
 			n = min(s.window, len(s.buf)-s.end)
+			if err := s.mapped.Ensure(s.end + n); err != nil {
+				return s.res, err
+			}
 			if s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
 				src, pos = s.leaveMap(pos)
 				continue
@@ -256,14 +276,14 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 				return s.res, err
 			}
 			pos = limit
-			if s.release != nil {
+			if s.mapped != nil {
 				keep := s.keep(pos)
 				if s.opts.LineNumbers && s.lnPos < keep {
 					s.lineNo(keep) // count now: released bytes read back unzapped
 				}
 				// The newline before keep is looked at to find where
 				// before-context starts.
-				s.release(max(0, keep-1))
+				s.mapped.Release(max(0, keep-1))
 			}
 		}
 	}

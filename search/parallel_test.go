@@ -1,0 +1,156 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"urg/match"
+)
+
+// pieceSizes cut the inputs into pieces far smaller than their lines, of
+// about a line, and larger than the whole input.
+var pieceSizes = []int{1, 7, 100, 4096, 1 << 20}
+
+// TestParallel checks that a file split across searchers reports exactly
+// what one searcher reports: the same lines, offsets, line numbers and
+// counts, in file order, whatever the piece size.
+func TestParallel(t *testing.T) {
+	inputs := map[string]string{
+		"many lines":        manyLines(400, nil),
+		"no final newline":  strings.TrimSuffix(manyLines(50, nil), "\n"),
+		"one line":          "foo",
+		"long line":         strings.Repeat("x", 10000) + " foo\nfoo\n" + strings.Repeat("y", 5000),
+		"blank lines":       "\n\nfoo\n\n\n",
+		"matches at edges":  strings.Repeat("foo\n", 300),
+		"nothing to select": strings.Repeat("bar\n", 300),
+	}
+	for _, pattern := range []string{"foo", `f\w+`, "^$"} {
+		m := compile(t, pattern)
+		for _, o := range []Options{
+			{LineNumbers: true, Binary: BinaryText},
+			{Binary: BinaryText},
+			{Invert: true, LineNumbers: true, Binary: BinaryText},
+			{CountOnly: true, Binary: BinaryText},
+			{CountOnly: true, Invert: true, Binary: BinaryText},
+			{LineNumbers: true, Binary: BinaryQuit},
+		} {
+			for name, input := range inputs {
+				want, wantRes := sequential(t, m, o, input)
+				for _, piece := range pieceSizes {
+					for _, workers := range []int{1, 2, 3} {
+						t.Run(fmt.Sprintf("%s/%+v/%s/piece%d/workers%d", pattern, o, name, piece, workers), func(t *testing.T) {
+							got, res := parallel(t, m, o, input, piece, workers)
+							if !slices.Equal(got, want) || res != wantRes {
+								t.Fatalf("got %d events %+v, want %d events %+v\ngot  %.300q\nwant %.300q",
+									len(got), res, len(want), wantRes, got, want)
+							}
+						})
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestParallelBinary checks files with a NUL: the pieces before it are
+// searched side by side, the rest in order as one searcher would, so the
+// notice (or the skip) comes where it would, and the lines before it are
+// the ones a text search reports.
+func TestParallelBinary(t *testing.T) {
+	input := manyLines(400, func(i int) string {
+		if i == 333 {
+			return "\x00bin foo\x00"
+		}
+		return ""
+	})
+	nul := strings.IndexByte(input, 0)
+	m := compile(t, "foo")
+	text, _ := sequential(t, m, Options{LineNumbers: true, Binary: BinaryText}, input)
+	for _, o := range []Options{
+		{LineNumbers: true, Binary: BinaryQuit},
+		{LineNumbers: true, Binary: BinarySkip},
+		{CountOnly: true, Binary: BinaryQuit},
+	} {
+		for _, piece := range pieceSizes {
+			t.Run(fmt.Sprintf("%+v/piece%d", o, piece), func(t *testing.T) {
+				got, res := parallel(t, m, o, input, piece, 2)
+				if !res.Binary {
+					t.Errorf("the NUL was not seen: %+v", res)
+				}
+				for i, ev := range got {
+					if ev == "binary" {
+						if i != len(got)-1 || o.Binary != BinaryQuit {
+							t.Fatalf("notice at event %d of %d under %+v", i, len(got), o)
+						}
+						break
+					}
+					if ev != text[i] {
+						t.Fatalf("event %d: got %q, want %q", i, ev, text[i])
+					}
+					var off int
+					fmt.Sscanf(ev[strings.IndexByte(ev, ':')+1:], "%d", &off)
+					if off > nul {
+						t.Fatalf("event %q past the NUL at %d reported as text", ev, nul)
+					}
+				}
+				if o.Binary == BinaryQuit && !o.CountOnly && (len(got) == 0 || got[len(got)-1] != "binary") {
+					t.Errorf("no binary notice: %q", got)
+				}
+			})
+		}
+	}
+}
+
+// TestParallelSinkFails checks that a failing sink ends the split search
+// with its error, after no more calls.
+func TestParallelSinkFails(t *testing.T) {
+	m := compile(t, "foo")
+	p := NewParallel(m, Options{LineNumbers: true, Binary: BinaryText}, 2, nil)
+	p.Piece = 50
+	rec := recorder{failAt: 3}
+	_, err := p.SearchMapped(newTestMap(t, manyLines(400, nil)), &rec)
+	if err != errSink || len(rec.events) != 3 {
+		t.Fatalf("got %v after %d calls, want errSink after 3", err, len(rec.events))
+	}
+}
+
+func TestSplits(t *testing.T) {
+	for _, c := range []struct {
+		o    Options
+		want bool
+	}{
+		{Options{}, true},
+		{Options{Invert: true, CountOnly: true, LineNumbers: true}, true},
+		{Options{Before: 1}, false},
+		{Options{After: 1}, false},
+		{Options{MaxCount: 1, CountOnly: true}, false},
+	} {
+		if got := Splits(c.o); got != c.want {
+			t.Errorf("Splits(%+v) = %v", c.o, got)
+		}
+	}
+}
+
+func sequential(t *testing.T, m match.Matcher, o Options, input string) ([]string, Result) {
+	t.Helper()
+	var rec recorder
+	res, err := New(m, o).Search(strings.NewReader(input), &rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.events, res
+}
+
+func parallel(t *testing.T, m match.Matcher, o Options, input string, piece, workers int) ([]string, Result) {
+	t.Helper()
+	p := NewParallel(m, o, workers, nil)
+	p.Piece = piece
+	var rec recorder
+	res, err := p.SearchMapped(newTestMap(t, input), &rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.events, res
+}

@@ -35,7 +35,8 @@ const queueLen = 1024
 const (
 	IOAuto  = "auto"  // io_uring where the kernel gives it, else pread
 	IOUring = "uring" // io_uring or an error
-	IOPread = "pread" // the portable reader
+	IOPread = "pread" // the portable reader, never a map
+	IOMmap  = "mmap"  // every regular file through a memory map
 )
 
 // coldSearchers is how many more searchers per thread start once the
@@ -59,6 +60,11 @@ type Config struct {
 	IO string
 	// QueueDepth is how many files one ring keeps in flight.
 	QueueDepth int
+	// MapChunk is how much of a file one mmap call maps (0: the
+	// default); SplitPiece is how much of a large file one core takes on
+	// at a time, and SplitMin the size from which a file is split across
+	// cores (0: the defaults).
+	MapChunk, SplitPiece, SplitMin int
 	// StopAtFirst ends the whole run at the first selected line (-q).
 	StopAtFirst bool
 	// Report receives every error with the path it concerns.
@@ -74,6 +80,8 @@ type Stats struct {
 	Searched atomic.Int64 // files read and searched
 	Skipped  atomic.Int64 // files skipped unopened: shorter than any match
 	Binary   atomic.Int64 // files found to hold NUL bytes
+	Mapped   atomic.Int64 // files searched through a memory map
+	Split    atomic.Int64 // mapped files searched on several cores at once
 	Bytes    atomic.Int64 // bytes read
 	Lines    atomic.Int64 // lines selected
 	Matched  atomic.Int64 // files with a selected line
@@ -88,6 +96,7 @@ type run struct {
 	cfg     Config
 	stats   *Stats
 	stopped atomic.Bool
+	split   *search.Parallel // nil when the options or one thread forbid it
 }
 
 // Run searches everything cfg names and returns what it counted. It fails
@@ -102,6 +111,16 @@ func Run(cfg Config) (*Stats, error) {
 		cfg.QueueDepth = DefaultQueueDepth
 	}
 	r := &run{cfg: cfg, stats: &Stats{Engine: "pread"}}
+	if cfg.SplitMin <= 0 {
+		cfg.SplitMin = splitMin
+	}
+	if cfg.Threads > 1 && search.Splits(cfg.Search) {
+		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cfg.Threads, fallback.Protect)
+		if cfg.SplitPiece > 0 {
+			r.split.Piece = cfg.SplitPiece
+		}
+	}
+	r.cfg = cfg
 	// The Go runtime makes its epoll descriptor when the first timer
 	// starts; if that is the backoff sleep of a walk that ran out of
 	// descriptors, it cannot, and dies. Start one now.
@@ -134,7 +153,7 @@ func Run(cfg Config) (*Stats, error) {
 		}
 	}
 	var ring *uringEngine
-	if cfg.IO != IOPread {
+	if cfg.IO == IOAuto || cfg.IO == IOUring {
 		var err error
 		ring, err = startUring(r, entries, cfg.Threads, cfg.QueueDepth, ringBufSize, cold)
 		if err != nil && cfg.IO == IOUring {
@@ -180,6 +199,8 @@ func Run(cfg Config) (*Stats, error) {
 	if ring != nil {
 		r.stats.Engine = "uring"
 		r.stats.Uring = ring.stats
+	} else if cfg.IO == IOMmap {
+		r.stats.Engine = "mmap"
 	}
 	r.stats.Elapsed = time.Since(start)
 	return r.stats, nil
@@ -262,8 +283,8 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		f.Abandon()
 		return
 	case rd != nil && rd.fd >= 0:
-		if m := r.mapLarge(rd.fd, e, rd.data); m != nil {
-			res, err = searchMapped(s, m, f)
+		if m := r.mapFile(rd.fd, e, rd.data); m != nil {
+			res, err = r.searchMapped(s, m, f)
 			break
 		}
 		res, err = s.SearchBuffer(rd.data, fallback.Resume(rd.fd, int64(len(rd.data)), e.ShortIsEOF), f)
@@ -278,7 +299,11 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 			f.Abandon()
 			return
 		}
-		res, err = s.Search(src, f)
+		if m := r.mapFile(src.Fd(), e, nil); m != nil {
+			res, err = r.searchMapped(s, m, f)
+		} else {
+			res, err = s.Search(src, f)
+		}
 		src.Close()
 	}
 	r.stats.Searched.Add(1)
@@ -300,16 +325,28 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 }
 
 // mapMin is the size from which a file is searched through a memory map
-// rather than read: see fallback.Mapping for why, and the README for the
-// measurements behind the figure.
+// rather than read (under --io=auto and uring): see fallback.Mapping for
+// why, and the README for the measurements behind the figure.
 const mapMin = 1 << 20
 
-// mapLarge maps the regular file open as fd when it is large enough for a
-// map to pay; nil means read it. head is the file's start, which the ring
-// read. A file whose start holds NULs is read too, unless searched
-// as text: its NULs become line ends in the buffer, and writing them into
-// a map costs more than the copy it saves.
-func (r *run) mapLarge(fd int, e Entry, head []byte) *fallback.Mapping {
+// splitMin is the size from which a mapped file is searched on every core
+// at once: four pieces or more, so that the cores share it evenly.
+const splitMin = 4 * search.DefaultPiece
+
+// mapFile maps the regular file open as fd when the engine says so (under
+// auto and uring, from mapMin bytes; under mmap, whenever it has a byte;
+// under pread, never); nil means read it. head is the file's start when
+// the ring read it. A file whose start holds NULs is read too, unless
+// searched as text: its NULs become line ends in the buffer, and writing
+// them into a map costs more than the copy it saves.
+func (r *run) mapFile(fd int, e Entry, head []byte) *fallback.Mapping {
+	least := int64(mapMin)
+	switch r.cfg.IO {
+	case IOPread:
+		return nil
+	case IOMmap:
+		least = 1
+	}
 	if !e.ShortIsEOF {
 		return nil // not a plain disk file: its size may not tell its bytes
 	}
@@ -317,23 +354,34 @@ func (r *run) mapLarge(fd int, e Entry, head []byte) *fallback.Mapping {
 		return nil // checked first: it spares the binaries an fstat
 	}
 	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size < mapMin {
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size < least {
 		return nil
 	}
-	m, err := fallback.Map(fd, st.Size)
+	m, err := fallback.Map(fd, st.Size, r.cfg.MapChunk)
 	if err != nil {
 		return nil
 	}
 	return m
 }
 
-// searchMapped searches a mapped file and unmaps it; a file truncated
-// under the map is an error, not a crash.
-func searchMapped(s *search.Searcher, m *fallback.Mapping, f *printer.File) (res search.Result, err error) {
+// searchMapped searches a mapped file, on every core when it is large,
+// and unmaps it; a file truncated under the map is an error, not a
+// crash.
+func (r *run) searchMapped(s *search.Searcher, m *fallback.Mapping, f *printer.File) (res search.Result, err error) {
 	defer m.Close()
+	r.stats.Mapped.Add(1)
+	if r.split != nil && len(m.Bytes()) >= r.cfg.SplitMin {
+		r.stats.Split.Add(1)
+		err = fallback.Protect(func() error {
+			var serr error
+			res, serr = r.split.SearchMapped(m, f)
+			return serr
+		})
+		return res, err
+	}
 	err = fallback.Protect(func() error {
 		var serr error
-		res, serr = s.SearchMapped(m.Bytes(), m.Release, f)
+		res, serr = s.SearchMapped(m, f)
 		return serr
 	})
 	return res, err

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -40,6 +42,8 @@ type options struct {
 	sorted       bool
 	io           string
 	queueDepth   int
+	mapChunk     int
+	lowMemory    bool
 	stats        bool
 	help         bool
 	version      bool
@@ -93,7 +97,9 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.threads, "threads", "j", 0, "search `NUM` files at once (default: the number of cores)")
 	fs.StringVar(&r.sort, "sort", "none", "print files in `ORDER`: path, or none (as they finish); the search stays parallel")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to stderr at the end")
-	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (io_uring where the kernel gives it, else pread), uring or pread")
+	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map) or mmap (every file mapped)")
+	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
+	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage")
 	fs.BoolVar(&o.help, "help", false, "print this help")
 	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
@@ -109,6 +115,7 @@ type rawFlags struct {
 	context                        int
 	text, noBinary                 bool
 	binaryFiles, sort, io          string
+	mapChunk                       string
 	recursive, deref               bool
 }
 
@@ -211,10 +218,15 @@ func (o *options) setModes(r *rawFlags) error {
 		return fmt.Errorf("invalid argument %q for --sort (want path or none)", r.sort)
 	}
 	switch o.io {
-	case sched.IOAuto, sched.IOUring, sched.IOPread:
+	case sched.IOAuto, sched.IOUring, sched.IOPread, sched.IOMmap:
 	default:
-		return fmt.Errorf("invalid argument %q for --io (want auto, uring or pread)", o.io)
+		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread or mmap)", o.io)
 	}
+	chunk, err := parseSize(r.mapChunk)
+	if err != nil || chunk < 4<<10 || chunk > 1<<40 {
+		return fmt.Errorf("invalid argument %q for --mmap-chunk (want a size from 4K to 1T, such as 64M)", r.mapChunk)
+	}
+	o.mapChunk = int(chunk)
 	if o.queueDepth < 1 || o.queueDepth > 4096 {
 		return errors.New("--queue-depth must be between 1 and 4096")
 	}
@@ -222,6 +234,33 @@ func (o *options) setModes(r *rawFlags) error {
 		return errors.New("--threads must be a positive number")
 	}
 	return nil
+}
+
+// parseSize reads a size such as 4096, 64K, 256M or 1G (powers of 1024;
+// a trailing "iB" or "B" is allowed).
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), "I")
+	shift := 0
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			shift = 10
+		case 'M':
+			shift = 20
+		case 'G':
+			shift = 30
+		case 'T':
+			shift = 40
+		}
+		if shift > 0 {
+			t = t[:len(t)-1]
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64>>shift {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n << shift, nil
 }
 
 // readPatterns reads -f FILE: one pattern per line; "-" is stdin.

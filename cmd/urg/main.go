@@ -137,9 +137,16 @@ func (o *options) config(m match.Matcher) sched.Config {
 	wo := o.walk
 	wo.Threads = threads
 	wo.Sorted = o.sorted
+	chunk := o.mapChunk
+	if o.lowMemory {
+		chunk /= 2
+	}
 	return sched.Config{
 		IO:          o.io,
 		QueueDepth:  o.queueDepth,
+		MapChunk:    chunk,
+		SplitPiece:  envSize("URG_SPLIT_PIECE"),
+		SplitMin:    envSize("URG_SPLIT_MIN"),
 		Paths:       o.paths,
 		Walk:        wo,
 		Threads:     threads,
@@ -194,6 +201,8 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
 	}
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d skipped unopened (shorter than any match), %d binary\n",
 		s.Walked.Load(), s.Searched.Load(), s.Skipped.Load(), s.Binary.Load())
+	fmt.Fprintf(w, "  mapped:   %d files read through a memory map, %d of them split across cores\n",
+		s.Mapped.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
 	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
 	fmt.Fprintf(w, "  errors:   %d\n", s.Errors.Load())
@@ -202,6 +211,16 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
 		rate = float64(bytes) / secs
 	}
 	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(rate)))
+}
+
+// envSize reads a size in bytes from the environment: a test hook that
+// makes the split across cores happen on small files. 0 means unset.
+func envSize(name string) int {
+	n, err := parseSize(os.Getenv(name))
+	if err != nil {
+		return 0
+	}
+	return int(n)
 }
 
 func humanBytes(n int64) string {

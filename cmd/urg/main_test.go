@@ -61,13 +61,14 @@ func needGrep(t testing.TB) string {
 }
 
 // engines lists the I/O engines every differential test runs under: pread,
-// and io_uring where the kernel gives it (said in the log when it does not).
+// mmap, and io_uring where the kernel gives it (said in the log when it
+// does not).
 func engines(t testing.TB) []string {
 	t.Helper()
 	r := runCmd(t, "", nil, urgBin, "--io=uring", "-q", "x", os.DevNull)
 	if r.code == 2 {
 		t.Logf("io_uring unavailable here, uring engine not tested: %s", r.stderr)
-		return []string{"pread"}
+		return []string{"pread", "mmap"}
 	}
-	return []string{"pread", "uring"}
+	return []string{"pread", "mmap", "uring"}
 }

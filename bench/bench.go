@@ -16,10 +16,11 @@ import (
 // set is not whole.
 var errStopped = errors.New("some scenarios were stopped (see above)")
 
-// runBench does one bench invocation: tool lines, corpora, fio floors,
-// then each scenario checked and timed, the table printed and the JSON
-// rewritten after each; the SVG at the end. It returns the report, and
-// errStopped when a scenario was stopped.
+// runBench does one bench invocation: tool lines, corpora (the big one
+// with its dd floor line), fio floors, then each scenario checked and
+// timed, the table printed and the JSON rewritten after each; the SVG at
+// the end. It returns the report, and errStopped when a scenario was
+// stopped.
 func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	var text bytes.Buffer
 	w := stdout
@@ -58,6 +59,8 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	rep.Tools = tools
 	printToolLines(w, tools)
 
+	// Each corpus's lines: the search lines, and the big corpus's dd floor.
+	lines := map[*corpus][]tool{}
 	for _, name := range o.corpora {
 		c, err := prepareCorpus(o, name, w)
 		if err != nil {
@@ -65,6 +68,17 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 		}
 		rep.Corpora = append(rep.Corpora, c)
 		printCorpus(w, c)
+		lines[c] = tools
+		skipped.Reset()
+		if dd, ok := ddLine(o, c, io.MultiWriter(w, &skipped)); ok {
+			printFloorLine(w, dd)
+			lines[c] = append(slices.Clone(tools), dd)
+			if !slices.ContainsFunc(rep.Tools, func(t tool) bool { return t.Name == dd.Name }) {
+				rep.Tools = append(rep.Tools, dd)
+			}
+		} else if l := strings.TrimSpace(skipped.String()); l != "" && !slices.Contains(rep.Skipped, l) {
+			rep.Skipped = append(rep.Skipped, l)
+		}
 	}
 	fmt.Fprintln(w)
 
@@ -90,7 +104,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 				if !selected(o, sc, cache) {
 					continue
 				}
-				res := runScenario(o, c, sc, cache, tools, checks, dropper, w)
+				res := runScenario(o, c, sc, cache, lines[c], checks, dropper, w)
 				if res.Status != "timed" {
 					stopped++
 				}
@@ -131,7 +145,8 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
 	checks map[string]*checked, dropper cacheDropper, w io.Writer) *scenarioResult {
 	printScenarioHeader(w, c, sc, cache)
-	res := &scenarioResult{Corpus: c.Name, Cache: cache, Name: sc.name, Pattern: sc.pattern, Reference: tools[0].Name}
+	res := &scenarioResult{Corpus: c.Name, Cache: cache, Name: sc.name, Pattern: sc.pattern, Flags: sc.flags,
+		Reference: tools[0].Name}
 	ch, reused := checks[sc.name]
 	if !reused {
 		ch = check(c, sc, tools, o.mismatch, w)

@@ -59,15 +59,18 @@ func readReport(t *testing.T, path string) *report {
 
 // TestQuick is CI's smoke run: tiny generated corpora, warm, two runs per
 // line, with every detected peer. The table, the JSON and the SVG must be
-// there and well formed, and hold every run.
+// there and well formed, and hold every run. The test's time is the
+// searches', so it runs no warm-up round and makes the big file 2 MiB, not
+// -quick's 4 MiB (one 1 MiB boundary is enough to cross).
 func TestQuick(t *testing.T) {
 	dir := t.TempDir()
 	jsonPath, svgPath := filepath.Join(dir, "out.json"), filepath.Join(dir, "out.svg")
-	code, out := bench(t, "-urg", urgBin, "-quick", "-dir", dir, "-n", "2", "-json", jsonPath, "-svg", svgPath)
+	code, out := bench(t, "-urg", urgBin, "-quick", "-big-size", "2MiB", "-warmup", "0", "-dir", dir, "-n", "2",
+		"-json", jsonPath, "-svg", svgPath)
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, peer := range []string{"rg", "ugrep", "ag", "fio"} {
+	for _, peer := range []string{"rg", "ugrep", "ag", "fio", "dd"} {
 		if _, err := exec.LookPath(peer); err != nil {
 			t.Logf("%s is not installed: its lines are skipped (%v)", peer, err)
 			if !strings.Contains(out, peer+": not on PATH") {
@@ -83,12 +86,35 @@ func TestQuick(t *testing.T) {
 	if rep.Machine.CPUs < 1 || rep.Machine.Kernel == "" || rep.Machine.MemoryKiB == 0 {
 		t.Errorf("machine not described: %+v", rep.Machine)
 	}
-	if len(rep.Scenarios) != 6 {
-		t.Fatalf("%d scenarios in the JSON, want 4 on quick and 2 on big", len(rep.Scenarios))
+	if len(rep.Scenarios) != 8 {
+		t.Fatalf("%d scenarios in the JSON, want 4 on quick and 4 on big", len(rep.Scenarios))
+	}
+	// The dd floor line is listed once and run on the big corpus only.
+	searchLines, floorLines := 0, 0
+	for _, tl := range rep.Tools {
+		if tl.Family == "floor" {
+			floorLines++
+			if tl.Name != "dd" || tl.Reference || !slices.Contains(tl.Argv, "status=none") {
+				t.Errorf("floor line %+v", tl)
+			}
+		} else {
+			searchLines++
+		}
+	}
+	if _, err := exec.LookPath("dd"); err == nil && floorLines != 1 {
+		t.Errorf("%d floor lines in the JSON, want dd's", floorLines)
 	}
 	wantBars := map[string][]string{} // scenario title -> tool lines timed
-	runs := 0
+	runs, wantRuns := 0, 0
 	for _, s := range rep.Scenarios {
+		lines := searchLines
+		if s.Corpus == "big" {
+			lines += floorLines
+		}
+		wantRuns += 2 * lines
+		if s.Name == "heavy regex, inverted count" && !slices.Equal(s.Flags, []string{"-c", "-v"}) {
+			t.Errorf("%s: flags %q in the JSON, want -c -v", s.Name, s.Flags)
+		}
 		if s.Status != "timed" {
 			t.Errorf("%s/%s %s: %s", s.Corpus, s.Cache, s.Name, s.Reason)
 			continue
@@ -98,10 +124,13 @@ func TestQuick(t *testing.T) {
 			// reported, not failed: the check did its job.
 			t.Logf("%s/%s: %s left out: %s", s.Corpus, s.Name, e.Tool, e.Reason)
 		}
-		if len(s.Tools)+len(s.Excluded) != len(rep.Tools) {
-			t.Errorf("%s: %d timed and %d left out, of %d tool lines", s.Name, len(s.Tools), len(s.Excluded), len(rep.Tools))
+		if len(s.Tools)+len(s.Excluded) != lines {
+			t.Errorf("%s/%s: %d timed and %d left out, of %d tool lines", s.Corpus, s.Name, len(s.Tools), len(s.Excluded), lines)
 		}
-		header := fmt.Sprintf("== %s, %s: %s  `%s`", s.Corpus, s.Cache, s.Name, s.Pattern)
+		if floorLines > 0 && (s.Corpus == "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == "dd" }) {
+			t.Errorf("%s/%s: dd timed %v, want on the big corpus only", s.Corpus, s.Name, s.Corpus != "big")
+		}
+		header := fmt.Sprintf("== %s, %s: %s  `%s`", s.Corpus, s.Cache, s.Name, searchLabel(s.Flags, s.Pattern))
 		if !strings.Contains(out, header) {
 			t.Errorf("no table header %q", header)
 		}
@@ -109,8 +138,12 @@ func TestQuick(t *testing.T) {
 			if len(tr.Runs) != 2 || tr.Summary.N != 2 {
 				t.Errorf("%s %s: %d runs (N %d), want 2", s.Name, tr.Tool, len(tr.Runs), tr.Summary.N)
 			}
+			want := int64(s.OutputBytes)
+			if tr.Tool == "dd" {
+				want = 0 // a floor prints nothing
+			}
 			for _, r := range tr.Runs {
-				if r.Seconds <= 0 || r.OutputBytes != int64(s.OutputBytes) {
+				if r.Seconds <= 0 || r.OutputBytes != want {
 					t.Errorf("%s %s: run %+v", s.Name, tr.Tool, r)
 				}
 			}
@@ -124,7 +157,7 @@ func TestQuick(t *testing.T) {
 			t.Errorf("needles: %+v", s.Needles)
 		}
 	}
-	if runs != rep.runCount() || runs != 6*2*(len(rep.Tools)) && !hasExcluded(rep) {
+	if runs != rep.runCount() || runs != wantRuns && !hasExcluded(rep) {
 		t.Errorf("%d runs in the JSON for %d tool lines", runs, len(rep.Tools))
 	}
 

@@ -65,11 +65,14 @@ func defaultBigSpec(size int64, textDir string) bigSpec {
 	}
 }
 
+// bigFileName is the big corpus's one file, in the corpus directory.
+const bigFileName = "big.txt"
+
 // makeBigCorpus returns the big corpus in dir (dir/big.txt, size bytes),
 // made from the Go toolchain's source text unless it is there already.
 func makeBigCorpus(dir string, size int64, log io.Writer) (*bigManifest, bool, error) {
 	manifestPath := dir + ".needles.json"
-	file := filepath.Join(dir, "big.txt")
+	file := filepath.Join(dir, bigFileName)
 	if fi, err := os.Stat(file); err == nil && fi.Size() == size {
 		if m, err := readManifest(manifestPath); err == nil && m.Size == size {
 			return m, false, nil
@@ -94,7 +97,7 @@ func makeBigCorpus(dir string, size int64, log io.Writer) (*bigManifest, bool, e
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return nil, false, err
 	}
-	m, err := writeBigFile(filepath.Join(tmp, "big.txt"), defaultBigSpec(size, filepath.Join(goroot, "src")))
+	m, err := writeBigFile(filepath.Join(tmp, bigFileName), defaultBigSpec(size, filepath.Join(goroot, "src")))
 	if err != nil {
 		return nil, false, err
 	}

@@ -20,8 +20,8 @@ type sortedOutput struct {
 // captureSorted runs one search and returns its output sorted: the tools
 // print files in different orders (they search several at once), and
 // sorting is the normalisation that keeps every byte of every line.
-func captureSorted(t tool, pattern, path string) (sortedOutput, error) {
-	cmd := t.command(pattern, path)
+func captureSorted(t tool, flags []string, pattern, path string) (sortedOutput, error) {
+	cmd := t.command(flags, pattern, path)
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedBuffer{buf: &stderr, max: 4096}
 	out, err := cmd.Output()

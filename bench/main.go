@@ -4,8 +4,8 @@
 // and one large file of real text with needles planted across page, MiB and
 // GiB boundaries (big).
 //
-// Before any timing, every tool line's output is sorted and compared with
-// urg's; a line that does different work is not timed (and urg's and GNU
+// Before any timing, every search line's output is sorted and compared
+// with urg's; a line that does different work is not timed (and urg's and GNU
 // grep's lines disagreeing stops the scenario), since a faster tool doing
 // different work proves nothing. Runs are interleaved (A B C A B C ...) so
 // that drift on a shared machine hits all alike; warm mode does warm-up
@@ -13,7 +13,10 @@
 // only: without root it refuses rather than print warm figures as cold).
 // Each scenario gets a ministat-style table; every run goes to a JSON file
 // with the machine's description, and the medians to an SVG chart. fio's
-// time to read each corpus at queue depth 64 is printed as the floor.
+// time to read each corpus at queue depth 64 is printed as the floor; on
+// the big corpus, dd reading the file (bs=4M, to /dev/null) is also timed
+// as a line of its own, interleaved with the searches and shown with its
+// ratio to urg's (-dd=false leaves it out).
 //
 //	go run ./bench -urg bin/urg                  # go and mix, warm and cold
 //	go run ./bench -urg bin/urg -quick           # CI smoke run on tiny corpora

@@ -31,12 +31,13 @@ type options struct {
 	only       string   // scenarios whose name or pattern contains this
 	tools      []string // tool families: urg, grep, rg, ugrep, ag
 	skip       []string // tool lines (by name) left out
-	io         []string // urg --io engines
+	io         []string // urg --io engines: auto, uring, pread, mmap
 	threads    []int    // -j values for urg and rg; 0 is the tool's default
 	rgMmap     []string // auto, mmap, nommap
 	extra      []string // -tool NAME=COMMAND lines
 	mismatch   string   // drop or stop: what a peer's different output does
 	fio        bool     // print the fio floor per corpus
+	dd         bool     // time dd reading the big file, as a floor line among the tools
 	jsonPath   string
 	svgPath    string
 	quick      bool
@@ -119,13 +120,14 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")
 	fs.Var(listFlag{&o.tools}, "tools", "tool families to run: urg, grep, rg, ugrep, ag (-tool adds your own lines)")
 	fs.Var(listFlag{&o.skip}, "skip", "tool lines to leave out, by name (e.g. grep,urg-pread)")
-	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: uring, pread, auto")
+	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: auto, uring, pread, mmap (one line each, urg-ENGINE)")
 	fs.StringVar(&threads, "j", "0", "thread counts for urg and rg (comma-separated; 0 is the tool's default)")
 	fs.Var(listFlag{&o.rgMmap}, "rg-mmap", "rg read modes: auto (rg's choice), mmap, nommap")
 	fs.BoolVar(&engines, "engines", false, "shorthand for -j 0,16 (also time urg and rg with 16 threads)")
-	fs.Var(repeatFlag{&o.extra}, "tool", "extra tool line NAME=COMMAND (split at spaces; pattern and path appended as -e PATTERN PATH); repeatable")
+	fs.Var(repeatFlag{&o.extra}, "tool", "extra tool line NAME=COMMAND (split at spaces; a scenario's flags and -e PATTERN PATH appended); repeatable")
 	fs.StringVar(&o.mismatch, "mismatch", "drop", "when a peer's output differs: drop (time the others without it) or stop (skip the scenario)")
 	fs.BoolVar(&o.fio, "fio", true, "print fio's time to read each corpus (queue depth 64, io_uring) as the floor")
+	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
 	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
@@ -201,9 +203,9 @@ func (o *options) validate() error {
 	}
 	for _, e := range o.io {
 		switch e {
-		case "uring", "pread", "auto":
+		case "auto", "uring", "pread", "mmap":
 		default:
-			return fmt.Errorf("-io: unknown engine %q (uring, pread, auto)", e)
+			return fmt.Errorf("-io: unknown engine %q (auto, uring, pread, mmap)", e)
 		}
 	}
 	for _, m := range o.rgMmap {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -95,5 +98,144 @@ func TestThousands(t *testing.T) {
 		if got := thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// A scenario's flags go after the tool's own and before -e PATTERN, or
+// before "--" for a tool that takes its pattern by position (ag); a floor
+// line gets neither flags nor pattern nor path.
+func TestToolArgsFlags(t *testing.T) {
+	flags := []string{"-c", "-v"}
+	urg := tool{Name: "urg-pread", Family: "urg", Argv: []string{"urg", "-a", "--io=pread"}}
+	if got, want := urg.args(flags, `^\s+//`, "/c"), []string{"-a", "--io=pread", "-c", "-v", "-e", `^\s+//`, "/c"}; !slices.Equal(got, want) {
+		t.Errorf("urg args %q, want %q", got, want)
+	}
+	if got, want := urg.args(nil, "x", "/c"), []string{"-a", "--io=pread", "-e", "x", "/c"}; !slices.Equal(got, want) {
+		t.Errorf("urg args without flags %q, want %q", got, want)
+	}
+	ag := tool{Name: "ag", Family: "ag", positional: true, Argv: []string{"ag", "-u", "-s"}}
+	if got, want := ag.args(flags, "x", "/c"), []string{"-u", "-s", "-c", "-v", "--", "x", "/c"}; !slices.Equal(got, want) {
+		t.Errorf("ag args %q, want %q", got, want)
+	}
+	// The command is built from the same list, and args leaves Argv alone.
+	if cmd := ag.command(flags, "x", "/c"); !slices.Equal(cmd.Args[1:], ag.args(flags, "x", "/c")) || len(ag.Argv) != 3 {
+		t.Errorf("ag command %q, Argv %q", cmd.Args, ag.Argv)
+	}
+	dd := tool{Name: "dd", Family: "floor", Argv: []string{"dd", "if=/c/big.txt", "of=/dev/null", "bs=4M", "status=none"}}
+	if got := dd.args(flags, "x", "/c"); !slices.Equal(got, dd.Argv[1:]) {
+		t.Errorf("dd args %q, want its own %q", got, dd.Argv[1:])
+	}
+}
+
+// The big corpus's scenarios carry their flags into the header; the trees'
+// have none; -only finds a scenario by name or by pattern.
+func TestScenarioFlags(t *testing.T) {
+	big := scenariosFor(&corpus{big: &bigManifest{}})
+	if len(big) != 4 || !slices.Equal(big[2].flags, []string{"-c", "-v"}) || !slices.Equal(big[3].flags, []string{"-c"}) {
+		t.Fatalf("big scenarios %q", big)
+	}
+	for _, sc := range scenariosFor(&corpus{}) {
+		if sc.flags != nil {
+			t.Errorf("tree scenario %q has flags %q", sc.name, sc.flags)
+		}
+	}
+	var b strings.Builder
+	printScenarioHeader(&b, &corpus{Name: "big"}, big[2], "warm")
+	if want := "== big, warm: heavy regex, inverted count  `-c -v '^\\s+//'`\n"; b.String() != want {
+		t.Errorf("header %q, want %q", b.String(), want)
+	}
+	if got := searchLabel([]string{"-c"}, "it's"); got != `-c 'it'\''s'` {
+		t.Errorf("label %s", got)
+	}
+	if got := searchLabel(nil, `(?i)copyright`); got != `(?i)copyright` {
+		t.Errorf("label without flags %s", got)
+	}
+	for only, want := range map[string]string{"inverted": big[2].name, "deadline": big[3].name} {
+		o := &options{only: only, coldOnly: []string{"all"}}
+		var got []string
+		for _, sc := range big {
+			if selected(o, sc, "warm") {
+				got = append(got, sc.name)
+			}
+		}
+		if !slices.Equal(got, []string{want}) {
+			t.Errorf("-only %s selects %q, want %q", only, got, want)
+		}
+	}
+}
+
+// The dd floor line is the big corpus's alone, never a reference, and
+// passes the output check without being compared: dd prints nothing where
+// the searches print counts, and would refuse a pattern appended to it.
+func TestFloorLine(t *testing.T) {
+	if _, err := exec.LookPath("dd"); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, bigFileName), []byte("a\n  // b\nc\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := &corpus{Name: "big", Path: dir, big: &bigManifest{}}
+	o := &options{dd: true}
+	if _, ok := ddLine(o, &corpus{Name: "go", Path: dir}, io.Discard); ok {
+		t.Errorf("a tree got a dd line")
+	}
+	if _, ok := ddLine(&options{dd: false}, c, io.Discard); ok {
+		t.Errorf("-dd=false left a dd line")
+	}
+	if _, ok := ddLine(&options{dd: true, skip: []string{"dd"}}, c, io.Discard); ok {
+		t.Errorf("-skip dd left a dd line")
+	}
+	dd, ok := ddLine(o, c, io.Discard)
+	if !ok || dd.Reference || !dd.floor() || !slices.Contains(dd.Argv, "if="+filepath.Join(dir, bigFileName)) {
+		t.Fatalf("dd line %+v", dd)
+	}
+	tools := []tool{
+		{Name: "urg-pread", Family: "urg", Reference: true, Argv: []string{urgBin, "-a", "--io=pread"}},
+		{Name: "grep", Family: "grep", Reference: true, Argv: []string{"grep", "-r", "-a", "-P"}},
+		dd,
+	}
+	sc := scenario{"heavy regex, inverted count", `^\s+//`, []string{"-c", "-v"}}
+	var log strings.Builder
+	ch := check(c, sc, tools, "stop", &log)
+	if ch.stop != "" || len(ch.excluded) != 0 || len(ch.timed) != 3 || ch.timed[2].Name != "dd" {
+		t.Fatalf("check: %+v\n%s", ch, log.String())
+	}
+	if want := filepath.Join(dir, bigFileName) + ":2\n"; ch.bytes != len(want) {
+		t.Errorf("agreed output is %d bytes, want %q", ch.bytes, want)
+	}
+	res, err := timeScenario(c, sc, ch.timed, ch.bytes, timing{runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res[2]; r.Tool != "dd" || len(r.Runs) != 1 || r.Runs[0].OutputBytes != 0 || r.Ratio <= 0 {
+		t.Errorf("dd timed %+v", r)
+	}
+}
+
+// -io takes urg's four engines and nothing else; each is a line of its
+// own, named after it. The default stays uring and pread.
+func TestIOEngines(t *testing.T) {
+	o, err := parseFlags(nil, io.Discard)
+	if err != nil || !slices.Equal(o.io, []string{"uring", "pread"}) || !o.dd {
+		t.Fatalf("defaults: io %q, dd %v, %v", o.io, o.dd, err)
+	}
+	o, err = parseFlags([]string{"-urg", urgBin, "-io", "auto,mmap", "-tools", "urg", "-dd=false"}, io.Discard)
+	if err != nil || !slices.Equal(o.io, []string{"auto", "mmap"}) || o.dd {
+		t.Fatalf("-io auto,mmap -dd=false: io %q, dd %v, %v", o.io, o.dd, err)
+	}
+	tools, err := buildTools(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range tools {
+		names = append(names, tl.Name)
+	}
+	if !slices.Equal(names, []string{"urg-auto", "urg-mmap"}) || !slices.Contains(tools[1].Argv, "--io=mmap") {
+		t.Errorf("lines %q, argv %q", names, tools[1].Argv)
+	}
+	if _, err := parseFlags([]string{"-io", "mmap,splice"}, io.Discard); err == nil || !strings.Contains(err.Error(), `"splice"`) {
+		t.Errorf("-io splice: %v", err)
 	}
 }

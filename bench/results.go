@@ -29,7 +29,8 @@ type scenarioResult struct {
 	Cache       string       `json:"cache"` // warm or cold
 	Name        string       `json:"name"`
 	Pattern     string       `json:"pattern"`
-	Status      string       `json:"status"` // timed, or stopped (Reason says why)
+	Flags       []string     `json:"flags,omitempty"` // given to every search line before the pattern
+	Status      string       `json:"status"`          // timed, or stopped (Reason says why)
 	Reason      string       `json:"reason,omitempty"`
 	Lines       int          `json:"lines"`        // of the agreed output
 	OutputBytes int          `json:"output_bytes"` // of the agreed output

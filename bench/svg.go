@@ -85,10 +85,11 @@ func renderSVG(rep *report) []byte {
 // drawPanel draws one scenario at (x0, y0), pw wide.
 func drawPanel(b *bytes.Buffer, sc *scenarioResult, colour map[string]string, x0, y0, pw int) {
 	fmt.Fprintf(b, `<g class="scenario" transform="translate(%d,%d)">`+"\n", x0, y0)
-	fmt.Fprintf(b, `<title>%s</title>`+"\n", esc(sc.Corpus+", "+sc.Cache+": "+sc.Name+" "+sc.Pattern))
+	label := searchLabel(sc.Flags, sc.Pattern)
+	fmt.Fprintf(b, `<title>%s</title>`+"\n", esc(sc.Corpus+", "+sc.Cache+": "+sc.Name+" "+label))
 	fmt.Fprintf(b, `<rect x="0" y="0" width="%d" height="%d" fill="#fafafa" stroke="#dddddd"/>`+"\n", pw, panelTop+panelPlotH+panelBottom)
 	fmt.Fprintf(b, `<text x="8" y="16" font-weight="bold">%s</text>`+"\n", esc(sc.Corpus+", "+sc.Cache+": "+sc.Name))
-	fmt.Fprintf(b, `<text x="8" y="32" font-family="monospace">%s</text>`+"\n", esc(clip(sc.Pattern, (pw-16)/7)))
+	fmt.Fprintf(b, `<text x="8" y="32" font-family="monospace">%s</text>`+"\n", esc(clip(label, (pw-16)/7)))
 	if sc.Status != "timed" || len(sc.Tools) == 0 {
 		for i, line := range wrap("not timed: "+sc.Reason, (pw-16)/7, 6) {
 			fmt.Fprintf(b, `<text x="8" y="%d" fill="#b00000">%s</text>`+"\n", panelTop+40+15*i, esc(line))

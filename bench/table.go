@@ -10,15 +10,21 @@ import (
 // printToolLines lists every tool line once, with its full command, so
 // that the short names in the tables mean something exact.
 func printToolLines(w io.Writer, tools []tool) {
-	fmt.Fprintln(w, "tool lines (pattern and path appended; LC_ALL=C):")
+	fmt.Fprintln(w, "tool lines (a scenario's FLAGS, its PATTERN and the corpus's PATH appended; LC_ALL=C):")
 	for _, t := range tools {
-		v := ""
-		if t.Version != "" {
-			v = "  [" + t.Version + "]"
-		}
-		fmt.Fprintf(w, "  %-14s %s %s%s\n", t.Name, t.Argv[0], strings.Join(t.args("PATTERN", "PATH"), " "), v)
+		fmt.Fprintf(w, "  %s\n", toolLine(t))
 	}
 	fmt.Fprintln(w)
+}
+
+// toolLine is a tool line's name and full command, with placeholders for
+// what each search appends.
+func toolLine(t tool) string {
+	v := ""
+	if t.Version != "" {
+		v = "  [" + t.Version + "]"
+	}
+	return fmt.Sprintf("%-14s %s %s%s", t.Name, t.Argv[0], strings.Join(t.args([]string{"[FLAGS]"}, "PATTERN", "PATH"), " "), v)
 }
 
 func printCorpus(w io.Writer, c *corpus) {
@@ -32,8 +38,14 @@ func printCorpus(w io.Writer, c *corpus) {
 	}
 }
 
+// printFloorLine lists a corpus's floor line under the corpus, as the
+// search lines are listed at the start: it exists only for that corpus.
+func printFloorLine(w io.Writer, t tool) {
+	fmt.Fprintf(w, "  floor line, timed among the tools (nothing appended, output not checked):\n    %s\n", toolLine(t))
+}
+
 func printScenarioHeader(w io.Writer, c *corpus, sc scenario, cache string) {
-	fmt.Fprintf(w, "== %s, %s: %s  `%s`\n", c.Name, cache, sc.name, sc.pattern)
+	fmt.Fprintf(w, "== %s, %s: %s  `%s`\n", c.Name, cache, sc.name, sc.label())
 }
 
 // printChecked says what the output check found.

@@ -6,16 +6,18 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// tool is one command line timed beside the others. The pattern and the
-// corpus path are appended to Argv when it runs.
+// tool is one command line timed beside the others. The scenario's flags,
+// the pattern and the corpus path are appended to Argv when it runs, except
+// on a floor line, which runs as it is.
 type tool struct {
 	Name    string   `json:"name"`
-	Family  string   `json:"family"` // urg, grep, rg, ugrep, ag, or custom
+	Family  string   `json:"family"` // urg, grep, rg, ugrep, ag, custom, or floor (dd)
 	Argv    []string `json:"argv"`
 	Version string   `json:"version,omitempty"`
 	// Reference lines (urg's and GNU grep's) are the yardstick: when they
@@ -25,9 +27,17 @@ type tool struct {
 	positional bool // the pattern goes after "--", not after -e (ag has no -e)
 }
 
-// args is the tool's full argument list for one search.
-func (t tool) args(pattern, path string) []string {
+// args is the tool's full argument list for one search: its own flags,
+// the scenario's (-c, -v: the same letters in every peer), then the
+// pattern and the path. The scenario's flags go before the pattern, where
+// every tool takes an option; after "--" ag would take them for a pattern.
+// A floor line's list is its own: it searches nothing.
+func (t tool) args(flags []string, pattern, path string) []string {
 	args := slices.Clone(t.Argv[1:])
+	if t.floor() {
+		return args
+	}
+	args = append(args, flags...)
 	if t.positional {
 		return append(args, "--", pattern, path)
 	}
@@ -37,11 +47,16 @@ func (t tool) args(pattern, path string) []string {
 // command is the process for one search, in the C locale so that every
 // tool matches bytes (grep -P in a UTF-8 locale would match characters),
 // with no configuration from the environment.
-func (t tool) command(pattern, path string) *exec.Cmd {
-	cmd := exec.Command(t.Argv[0], t.args(pattern, path)...)
+func (t tool) command(flags []string, pattern, path string) *exec.Cmd {
+	cmd := exec.Command(t.Argv[0], t.args(flags, pattern, path)...)
 	cmd.Env = toolEnv()
 	return cmd
 }
+
+// floor says whether the line is a floor, not a search: it reads the
+// corpus's bytes and does nothing with them, so it takes no flags, pattern
+// or path, prints nothing to check, and is never a reference line.
+func (t tool) floor() bool { return t.Family == "floor" }
 
 func toolEnv() []string {
 	var env []string
@@ -155,12 +170,35 @@ func buildTools(o *options, log io.Writer) ([]tool, error) {
 		if slices.ContainsFunc(tools, func(t tool) bool { return t.Name == name }) {
 			return nil, fmt.Errorf("-tool %q: a line named %s exists already", e, name)
 		}
+		if name == "dd" && o.dd && slices.Contains(o.corpora, "big") {
+			return nil, fmt.Errorf("-tool %q: dd is the big corpus's floor line (-dd=false frees the name)", e)
+		}
 		add(tool{Name: name, Family: "custom", Argv: argv})
 	}
 	for i := range tools {
 		tools[i].Version, _ = version(tools[i].Argv[0])
 	}
 	return tools, nil
+}
+
+// ddLine is the big corpus's floor line, timed interleaved with the
+// searches: dd reading the big file to /dev/null in 4 MiB blocks through
+// the page cache, one read at a time. fio's floor is run once, before the
+// tables; this one shares every round with the searches, so drift on the
+// machine falls on it as on them, and its ratio to urg's line is in the
+// same table. It is left out under -dd=false or -skip dd, and where dd is
+// not on PATH (reported to log). Trees get none: dd reads one file.
+func ddLine(o *options, c *corpus, log io.Writer) (tool, bool) {
+	if c.big == nil || !o.dd || slices.Contains(o.skip, "dd") {
+		return tool{}, false
+	}
+	if !found("dd", "coreutils", log) {
+		return tool{}, false
+	}
+	t := tool{Name: "dd", Family: "floor",
+		Argv: []string{"dd", "if=" + filepath.Join(c.Path, bigFileName), "of=/dev/null", "bs=4M", "status=none"}}
+	t.Version, _ = version("dd")
+	return t, true
 }
 
 func jSuffix(j int) string {
@@ -197,7 +235,8 @@ func version(bin string) (string, error) {
 }
 
 // probeEngine runs urg with an engine on a small file; --io=uring fails
-// (exit 2) where the kernel refuses io_uring, and that line is skipped.
+// (exit 2) where the kernel refuses io_uring, and that line is skipped
+// (auto falls back to pread there, and pread and mmap always run).
 func probeEngine(urg, engine string) error {
 	f, err := os.CreateTemp("", "urg-bench-probe")
 	if err != nil {

@@ -3,7 +3,6 @@ package fallback
 import (
 	"errors"
 	"math"
-	"os"
 	"runtime/debug"
 	"unsafe"
 
@@ -31,10 +30,13 @@ import (
 // (NULs of binary data) without touching the file: a page it writes is
 // copied then, and only then.
 type Mapping struct {
-	data     []byte // the reserved range; data[:mapped] is the file's
+	reserved []byte // the address range reserved, data and its alignment
+	data     []byte // the file's range in it; data[:mapped] is mapped
 	fd       int
 	chunk    int
 	mapped   int // bytes at the front mapped from the file
+	touched  int // bytes at the front read once, in order
+	sum      byte
 	released int // bytes at the front already given back
 }
 
@@ -65,57 +67,77 @@ func Map(fd int, size int64, chunk int) (*Mapping, error) {
 		chunk = DefaultChunk
 	}
 	chunk = max(page, chunk&^(page-1))
-	// The reservation holds no memory: no access, no swap reserved.
-	data, err := unix.Mmap(-1, 0, int(size), unix.PROT_NONE, unix.MAP_PRIVATE|unix.MAP_ANON|mapNoReserve)
+	// The reservation holds no memory: no access, no swap reserved. Its
+	// start is aligned to 2 MiB, as the file's offsets are, so that the
+	// kernel can map the page cache's large folios with one PMD entry
+	// each: unaligned, a cold 8 GiB file took 131,560 page faults
+	// instead of 4,762, and 8.6 s to search instead of 2.5.
+	reserved, err := unix.Mmap(-1, 0, int(size)+hugeAlign, unix.PROT_NONE, unix.MAP_PRIVATE|unix.MAP_ANON|mapNoReserve)
 	if err != nil {
 		return nil, err
 	}
-	return &Mapping{data: data, fd: fd, chunk: chunk}, nil
+	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
+	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk}, nil
 }
+
+// hugeAlign is the size of the pages the kernel maps with one entry of
+// its second-level table (PMD) on amd64 and arm64 with 4 KiB pages.
+const hugeAlign = 2 << 20
 
 // Bytes is the whole file's range; only what Ensure made ready may be
 // read.
 func (m *Mapping) Bytes() []byte { return m.data }
 
 // Ensure maps the file up to at least offset upto (whole chunks, or to
-// the end of the file).
+// the end of the file) and reads its pages up to upto once, in order.
+//
+// Reading them in order matters when the file is not cached: a search
+// looks for the last line end of its window before it scans the window,
+// and that first touch at the far end made the kernel read the file in
+// small pieces mapped one 4 KiB page at a time (cold 8 GiB file: 131,560
+// page faults and 8.1 s; touched in order: 4,755 faults, one per 2 MiB
+// large page, and 2.8 s). Where the kernel has MADV_POPULATE_READ, one
+// call does it without a fault per page (same file, cold, side by side:
+// 1.7 s against 2.3 s touching, ripgrep's map 2.5 s).
 func (m *Mapping) Ensure(upto int) error {
-	if upto <= m.mapped {
-		return nil
+	if upto > m.mapped {
+		end := min(len(m.data), (upto+m.chunk-1)/m.chunk*m.chunk)
+		if err := mapFixed(m.data[m.mapped:end], m.fd, int64(m.mapped)); err != nil {
+			return err
+		}
+		// Sequential: the kernel reads further ahead and may drop
+		// pages behind.
+		_ = unix.Madvise(m.data[m.mapped:end], unix.MADV_SEQUENTIAL)
+		m.mapped = end
 	}
-	end := min(len(m.data), (upto+m.chunk-1)/m.chunk*m.chunk)
-	if err := mapFixed(m.data[m.mapped:end], m.fd, int64(m.mapped)); err != nil {
-		return err
+	if upto > m.touched {
+		if !populate(m.data[m.touched&^(unix.Getpagesize()-1) : upto]) {
+			m.sum += touch(m.data, m.touched, upto)
+		}
+		m.touched = upto
 	}
-	// Sequential: the kernel reads further ahead and may drop pages
-	// behind.
-	_ = unix.Madvise(m.data[m.mapped:end], unix.MADV_SEQUENTIAL)
-	m.mapped = end
 	return nil
 }
 
-// Prefetch asks the kernel to start reading bytes from..to of the file,
-// which Ensure has mapped, without waiting for them: a search split across
-// cores cuts its pieces ahead of the searchers, and prefetching each as it
-// is cut keeps that many more reads in flight when the file is not cached.
-func (m *Mapping) Prefetch(from, to int) {
+// touch reads one byte of each page of data from..to; the sum it returns,
+// kept, stops the compiler from dropping the reads.
+func touch(data []byte, from, to int) byte {
 	page := unix.Getpagesize()
-	from &^= page - 1
-	to = min(to, m.mapped)
-	if os.Getenv("URG_NO_PREFETCH") != "" {
-		return
+	var sum byte
+	for p := from &^ (page - 1); p < to; p += page {
+		sum += data[p]
 	}
-	if from < to {
-		_ = unix.Madvise(m.data[from:to], unix.MADV_WILLNEED)
-	}
+	return sum
 }
 
 // Release gives back the whole pages before offset upto: the search is
 // done with them. They read again as the file holds them if touched
 // later, so a release never makes a search wrong, only slower.
 func (m *Mapping) Release(upto int) {
-	page := unix.Getpagesize()
-	upto = min(upto, m.mapped) &^ (page - 1)
+	// Whole 2 MiB stretches only: giving back part of one would split
+	// the large page it is mapped with, and the rest of it would then
+	// fault in 4 KiB pages.
+	upto = min(upto, m.mapped) &^ (hugeAlign - 1)
 	if upto-m.released < releaseStep {
 		return // madvise per little step would cost more than it saves
 	}
@@ -129,11 +151,11 @@ const releaseStep = 4 << 20
 
 // Close unmaps the file.
 func (m *Mapping) Close() error {
-	if m.data == nil {
+	if m.reserved == nil {
 		return nil
 	}
-	err := unix.Munmap(m.data)
-	m.data = nil
+	err := unix.Munmap(m.reserved)
+	m.reserved, m.data = nil, nil
 	return err
 }
 

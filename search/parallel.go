@@ -182,9 +182,6 @@ func (p *Parallel) cut(m Mapped, from int) (*piece, error) {
 	if err := m.Ensure(to); err != nil {
 		return nil, err
 	}
-	if f, ok := m.(Prefetcher); ok {
-		f.Prefetch(from, to)
-	}
 	pc, _ := p.pool.Get().(*piece)
 	if pc == nil {
 		pc = &piece{}
@@ -234,12 +231,6 @@ func (p *Parallel) inOrder(m Mapped, from int, lineOff int64, sink Sink) (Result
 		return err
 	})
 	return res, err
-}
-
-// Prefetcher is a Mapped that can start reading a stretch from the disk
-// before it is searched.
-type Prefetcher interface {
-	Prefetch(from, to int)
 }
 
 // tailMap is the part of a Mapped from offset from on.

@@ -8,3 +8,6 @@ const noatime = 0
 // mapNoReserve is 0 where MAP_NORESERVE is not defined (FreeBSD): a
 // PROT_NONE range reserves no memory there anyway.
 const mapNoReserve = 0
+
+// populate is Linux's; elsewhere the pages are touched one by one.
+func populate([]byte) bool { return false }

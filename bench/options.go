@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"urg/internal/size"
 )
 
 // options is everything the command line sets. The zero value is not
@@ -246,23 +248,14 @@ func (o *options) outputPaths(start time.Time) {
 	}
 }
 
-// parseSize reads a byte count with an optional KiB, MiB or GiB suffix.
+// parseSize reads a positive byte count with an optional KiB, MiB or GiB
+// suffix.
 func parseSize(s string) (int64, error) {
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
-		if strings.HasSuffix(s, u.suffix) {
-			s, mult = strings.TrimSuffix(s, u.suffix), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	n, err := size.Parse(s)
 	if err != nil || n <= 0 {
 		return 0, fmt.Errorf("bad size %q", s)
 	}
-	return n * mult, nil
+	return n, nil
 }
 
 func parseInts(s string) ([]int, error) {

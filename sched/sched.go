@@ -110,17 +110,16 @@ func Run(cfg Config) (*Stats, error) {
 	if cfg.QueueDepth <= 0 {
 		cfg.QueueDepth = DefaultQueueDepth
 	}
-	r := &run{cfg: cfg, stats: &Stats{Engine: "pread"}}
 	if cfg.SplitMin <= 0 {
 		cfg.SplitMin = splitMin
 	}
+	r := &run{cfg: cfg, stats: &Stats{Engine: "pread"}}
 	if cfg.Threads > 1 && search.Splits(cfg.Search) {
 		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cfg.Threads, fallback.Protect)
 		if cfg.SplitPiece > 0 {
 			r.split.Piece = cfg.SplitPiece
 		}
 	}
-	r.cfg = cfg
 	// The Go runtime makes its epoll descriptor when the first timer
 	// starts; if that is the backoff sleep of a walk that ran out of
 	// descriptors, it cannot, and dies. Start one now.
@@ -370,18 +369,14 @@ func (r *run) mapFile(fd int, e Entry, head []byte) *fallback.Mapping {
 func (r *run) searchMapped(s *search.Searcher, m *fallback.Mapping, f *printer.File) (res search.Result, err error) {
 	defer m.Close()
 	r.stats.Mapped.Add(1)
+	searchFn := s.SearchMapped
 	if r.split != nil && len(m.Bytes()) >= r.cfg.SplitMin {
 		r.stats.Split.Add(1)
-		err = fallback.Protect(func() error {
-			var serr error
-			res, serr = r.split.SearchMapped(m, f)
-			return serr
-		})
-		return res, err
+		searchFn = r.split.SearchMapped
 	}
 	err = fallback.Protect(func() error {
 		var serr error
-		res, serr = s.SearchMapped(m, f)
+		res, serr = searchFn(m, f)
 		return serr
 	})
 	return res, err

@@ -4,13 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"urg/internal/size"
 	"urg/match"
 	"urg/printer"
 	"urg/sched"
@@ -222,7 +221,7 @@ func (o *options) setModes(r *rawFlags) error {
 	default:
 		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread or mmap)", o.io)
 	}
-	chunk, err := parseSize(r.mapChunk)
+	chunk, err := size.Parse(r.mapChunk)
 	if err != nil || chunk < 4<<10 || chunk > 1<<40 {
 		return fmt.Errorf("invalid argument %q for --mmap-chunk (want a size from 4K to 1T, such as 64M)", r.mapChunk)
 	}
@@ -234,33 +233,6 @@ func (o *options) setModes(r *rawFlags) error {
 		return errors.New("--threads must be a positive number")
 	}
 	return nil
-}
-
-// parseSize reads a size such as 4096, 64K, 256M or 1G (powers of 1024;
-// a trailing "iB" or "B" is allowed).
-func parseSize(s string) (int64, error) {
-	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), "I")
-	shift := 0
-	if t != "" {
-		switch t[len(t)-1] {
-		case 'K':
-			shift = 10
-		case 'M':
-			shift = 20
-		case 'G':
-			shift = 30
-		case 'T':
-			shift = 40
-		}
-		if shift > 0 {
-			t = t[:len(t)-1]
-		}
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n < 0 || n > math.MaxInt64>>shift {
-		return 0, fmt.Errorf("bad size %q", s)
-	}
-	return n << shift, nil
 }
 
 // readPatterns reads -f FILE: one pattern per line; "-" is stdin.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"urg/internal/size"
 	"urg/match"
 	"urg/printer"
 	"urg/sched"
@@ -216,7 +217,7 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
 // envSize reads a size in bytes from the environment: a test hook that
 // makes the split across cores happen on small files. 0 means unset.
 func envSize(name string) int {
-	n, err := parseSize(os.Getenv(name))
+	n, err := size.Parse(os.Getenv(name))
 	if err != nil {
 		return 0
 	}

@@ -37,7 +37,14 @@ type Mapping struct {
 	mapped   int // bytes at the front mapped from the file
 	touched  int // bytes at the front read once, in order
 	sum      byte
-	released int // bytes at the front already given back
+	// dropBehind: the file is larger than half the machine's memory, so
+	// the pages behind the search leave the page cache too, instead of
+	// the kernel reclaiming memory under the search once it is full. Cold,
+	// a 26 GiB file on a 24 GiB machine: 14.4 s with 10.1 s of CPU in
+	// the searcher's own time before, 13.0 s and 2.0 s after (one run
+	// each; ripgrep's map 16.6 and 13.7 s).
+	dropBehind bool
+	released   int // bytes at the front already given back
 }
 
 // DefaultChunk is how much of a file one mmap call maps. Chunks cost one
@@ -77,7 +84,8 @@ func Map(fd int, size int64, chunk int) (*Mapping, error) {
 		return nil, err
 	}
 	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
-	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk}, nil
+	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk,
+		dropBehind: size > memory()/2}, nil
 }
 
 // hugeAlign is the size of the pages the kernel maps with one entry of
@@ -142,6 +150,9 @@ func (m *Mapping) Release(upto int) {
 		return // madvise per little step would cost more than it saves
 	}
 	_ = unix.Madvise(m.data[m.released:upto], unix.MADV_DONTNEED)
+	if m.dropBehind {
+		dropCache(m.fd, int64(m.released), int64(upto-m.released))
+	}
 	m.released = upto
 }
 

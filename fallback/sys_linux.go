@@ -1,6 +1,10 @@
 package fallback
 
-import "golang.org/x/sys/unix"
+import (
+	"math"
+
+	"golang.org/x/sys/unix"
+)
 
 const noatime = unix.O_NOATIME
 
@@ -12,4 +16,20 @@ const mapNoReserve = unix.MAP_NORESERVE
 // order, in one call (Linux 5.14 and later); false when the kernel cannot.
 func populate(b []byte) bool {
 	return len(b) == 0 || unix.Madvise(b, unix.MADV_POPULATE_READ) == nil
+}
+
+// dropCache lets the page cache drop n bytes of the file open as fd from
+// offset off: the search is done with them.
+func dropCache(fd int, off, n int64) {
+	_ = unix.Fadvise(fd, off, n, unix.FADV_DONTNEED)
+}
+
+// memory is the machine's memory in bytes, or the largest int64 when
+// unknown (then no file is too large to cache).
+func memory() int64 {
+	var si unix.Sysinfo_t
+	if unix.Sysinfo(&si) != nil {
+		return math.MaxInt64
+	}
+	return int64(si.Totalram) * int64(si.Unit)
 }

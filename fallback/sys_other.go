@@ -2,6 +2,8 @@
 
 package fallback
 
+import "math"
+
 // noatime is Linux's; elsewhere files are opened without it.
 const noatime = 0
 
@@ -11,3 +13,10 @@ const mapNoReserve = 0
 
 // populate is Linux's; elsewhere the pages are touched one by one.
 func populate([]byte) bool { return false }
+
+// dropCache is Linux's (posix_fadvise); elsewhere the kernel reclaims the
+// pages itself.
+func dropCache(int, int64, int64) {}
+
+// memory is not asked for elsewhere: no file counts as too large to cache.
+func memory() int64 { return math.MaxInt64 }

@@ -157,8 +157,12 @@ func (m *Mapping) Release(upto int) {
 }
 
 // releaseStep is how much the search must move on before the pages behind
-// it are given back.
-const releaseStep = 4 << 20
+// it are given back. Each release interrupts every other core to flush
+// its TLB, which a search split across cores pays for: warm, 8 GiB file,
+// two cores, 4 MiB steps 0.46 s (10% of the time in zap_huge_pmd and
+// TLB flushes), 64 MiB steps 0.40 to 0.45 s (2%), with at most 110 MiB
+// resident.
+const releaseStep = 64 << 20
 
 // Close unmaps the file.
 func (m *Mapping) Close() error {

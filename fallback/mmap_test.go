@@ -9,7 +9,7 @@ import (
 )
 
 func TestMapReadsTheFile(t *testing.T) {
-	want := bytes.Repeat([]byte("0123456789abcdef"), 9<<20/16+5)
+	want := bytes.Repeat([]byte("0123456789abcdef"), (releaseStep+hugeAlign)/16+5)
 	f := writeTemp(t, want)
 	m, err := Map(int(f.Fd()), int64(len(want)), 0)
 	if err != nil {

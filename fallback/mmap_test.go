@@ -3,6 +3,7 @@ package fallback
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,11 +12,20 @@ import (
 func TestMapReadsTheFile(t *testing.T) {
 	want := bytes.Repeat([]byte("0123456789abcdef"), (releaseStep+hugeAlign)/16+5)
 	f := writeTemp(t, want)
+	for _, drop := range []bool{false, true} {
+		t.Run(fmt.Sprintf("dropBehind=%v", drop), func(t *testing.T) { mapReadsTheFile(t, f, want, drop) })
+	}
+}
+
+// mapReadsTheFile checks one mapping of f; with drop, as for a file larger
+// than half the memory, the released pages leave the page cache too.
+func mapReadsTheFile(t *testing.T, f *os.File, want []byte, drop bool) {
 	m, err := Map(int(f.Fd()), int64(len(want)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
+	m.dropBehind = drop
 	if err := m.Ensure(len(want)); err != nil {
 		t.Fatal(err)
 	}

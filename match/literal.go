@@ -11,6 +11,25 @@ func lastIndexNL(b []byte) int { return bytes.LastIndexByte(b, '\n') }
 type literal struct {
 	lit        []byte
 	word, line bool
+	pre        *prefilter // finds lit by its two rarest bytes (AVX2); nil elsewhere
+}
+
+// newLiteral returns the matcher for lit.
+func newLiteral(lit []byte, word, line bool) *literal {
+	m := &literal{lit: lit, word: word, line: line}
+	if pairSIMD && len(lit) >= 2 {
+		m.pre = &prefilter{lit: lit}
+		m.pre.prepare()
+	}
+	return m
+}
+
+// index is the first occurrence of the literal in text, or -1.
+func (m *literal) index(text []byte) int {
+	if m.pre != nil {
+		return m.pre.index(text)
+	}
+	return bytes.Index(text, m.lit)
 }
 
 func (m *literal) Engine() string { return "literal" }
@@ -23,7 +42,7 @@ func (m *literal) Next(text []byte) (int, int, error) {
 	}
 	at := 0
 	for {
-		i := bytes.Index(text[at:], m.lit)
+		i := m.index(text[at:])
 		if i < 0 {
 			return -1, -1, nil
 		}

@@ -141,7 +141,7 @@ func literalFor(patterns, srcs []string, o Options) Matcher {
 	if strings.ContainsRune(lit, '\n') || lit == "" && o.Word {
 		return nil // the regex path handles these rare cases exactly
 	}
-	return &literal{lit: []byte(lit), word: o.Word, line: o.Line}
+	return newLiteral([]byte(lit), o.Word, o.Line)
 }
 
 // quoteMeta escapes every byte that is special in Perl syntax, keeping

@@ -14,6 +14,9 @@ type prefilter struct {
 	fold bool
 	// needle is the index in lit of the byte scanned for when folding.
 	needle int
+	// pair finds candidates by two bytes at once where the CPU can
+	// (AVX2); nil elsewhere.
+	pair *pair
 }
 
 // appendAtom extends the literal by re when re is one: a case-sensitive
@@ -92,11 +95,17 @@ func (p *prefilter) prepare() {
 			best, p.needle = f, i
 		}
 	}
+	if pairSIMD {
+		p.pair = newPair(p.lit, p.fold)
+	}
 }
 
 // index returns the start of the first occurrence of the literal in text,
 // or -1.
 func (p *prefilter) index(text []byte) int {
+	if p.pair != nil {
+		return p.pairIndex(text)
+	}
 	if !p.fold {
 		return bytes.Index(text, p.lit)
 	}
@@ -124,6 +133,22 @@ func (p *prefilter) index(text []byte) int {
 		pos = c + 1
 	}
 	return -1
+}
+
+// pairIndex is index through p.pair.
+func (p *prefilter) pairIndex(text []byte) int {
+	n := len(p.lit)
+	for at := 0; ; {
+		s := p.pair.next(text[at:], n)
+		if s < 0 {
+			return -1
+		}
+		s += at
+		if p.fold && equalFoldASCII(text[s:s+n], p.lit) || !p.fold && string(text[s:s+n]) == string(p.lit) {
+			return s
+		}
+		at = s + 1
+	}
 }
 
 // indexFrom is the index of c in text at or after pos, or len(text).

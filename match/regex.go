@@ -9,8 +9,11 @@ import (
 // lines. The pattern is rewritten first so that no match can cross a
 // newline, which is what lets one call scan thousands of lines.
 type regex struct {
-	re  *regexp.Regexp
-	pre *prefilter // a literal every match contains; nil when there is none
+	re *regexp.Regexp
+	// line is re for one line alone (lineMatches, Each): anchored at its
+	// ends where re is anchored at line ends.
+	line *regexp.Regexp
+	pre  *prefilter // a literal every match contains; nil when there is none
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
@@ -35,6 +38,9 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		return nil, err
 	}
 	m.re = re
+	if m.line, err = regexp.Compile(textAnchored(tree).String()); err != nil {
+		return nil, err
+	}
 	if p := requiredLiteral(tree); p.useful() {
 		p.prepare()
 		m.pre = &p
@@ -118,9 +124,9 @@ func (m *regex) firstOf(text []byte, at int) int {
 // literal is there, and -w needs the bounds checked.
 func (m *regex) lineMatches(line []byte) (bool, error) {
 	if !m.word {
-		return m.pre == nil && m.any == nil || m.re.Match(line), nil
+		return m.pre == nil && m.any == nil || m.line.Match(line), nil
 	}
-	loc := m.re.FindIndex(line)
+	loc := m.line.FindIndex(line)
 	if loc == nil {
 		return false, nil
 	}
@@ -132,7 +138,7 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
-	locs := m.re.FindAllIndex(line, -1)
+	locs := m.line.FindAllIndex(line, -1)
 	if m.word {
 		for _, loc := range locs {
 			if !wordBounded(line, loc[0], loc[1]) {

@@ -230,3 +230,25 @@ func alternationLiterals(re *syntax.Regexp) []*prefilter {
 // maxAlternatives bounds the literals scanned for side by side: each is
 // one more pass over the text, so past a handful the regex is as fast.
 const maxAlternatives = 8
+
+// textAnchored returns a copy of re, made line-local, for matching one
+// line alone: line anchors become text anchors. The meaning is the same on
+// a line without its newline, but Go's regexp then tries an anchored
+// pattern at the line's start only, instead of at every byte of it
+// (-c -v '^\s+//' over 1 GB of Go source: 3.7 s before, CPU in
+// tryBacktrack at each position).
+func textAnchored(re *syntax.Regexp) *syntax.Regexp {
+	c := *re
+	switch c.Op {
+	case syntax.OpBeginLine:
+		c.Op = syntax.OpBeginText
+	case syntax.OpEndLine:
+		c.Op = syntax.OpEndText
+		c.Flags &^= syntax.WasDollar
+	}
+	c.Sub = make([]*syntax.Regexp, len(re.Sub))
+	for i, sub := range re.Sub {
+		c.Sub[i] = textAnchored(sub)
+	}
+	return &c
+}

@@ -1,0 +1,53 @@
+#include "textflag.h"
+
+// func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) int
+//
+// The first i in [0, n&^31) with p[i]|m1 == c1 and p[i+off]|m2 == c2, or
+// n&^31 when there is none; the caller scans the last n&31 itself.
+TEXT ·pairScanAVX2(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	MOVQ off+16(FP), R8
+	ANDQ $~31, BX
+	MOVBLZX c1+24(FP), AX
+	MOVQ AX, X0
+	VPBROADCASTB X0, Y0
+	MOVBLZX m1+25(FP), AX
+	MOVQ AX, X1
+	VPBROADCASTB X1, Y1
+	MOVBLZX c2+26(FP), AX
+	MOVQ AX, X2
+	VPBROADCASTB X2, Y2
+	MOVBLZX m2+27(FP), AX
+	MOVQ AX, X3
+	VPBROADCASTB X3, Y3
+	LEAQ (SI)(R8*1), DI
+	XORQ DX, DX
+
+loop:
+	CMPQ DX, BX
+	JAE none
+	VMOVDQU (SI)(DX*1), Y4
+	VMOVDQU (DI)(DX*1), Y5
+	VPOR Y1, Y4, Y4
+	VPOR Y3, Y5, Y5
+	VPCMPEQB Y0, Y4, Y4
+	VPCMPEQB Y2, Y5, Y5
+	VPAND Y4, Y5, Y6
+	VPMOVMSKB Y6, AX
+	TESTL AX, AX
+	JNZ found
+	ADDQ $32, DX
+	JMP loop
+
+found:
+	TZCNTL AX, AX
+	ADDQ AX, DX
+	MOVQ DX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+none:
+	MOVQ BX, ret+32(FP)
+	VZEROUPPER
+	RET

@@ -1,0 +1,69 @@
+package match
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPairIndex checks the prefilter's index through a pair (AVX2 where the
+// CPU has it) against a plain search, case-sensitive and folded, on random
+// texts of every length around the 32-byte blocks, with the literal
+// planted at every kind of offset and not at all.
+func TestPairIndex(t *testing.T) {
+	if !pairSIMD {
+		t.Log("no AVX2 here: the pair is not used, the portable path is checked")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("aAbBcC.-_ \nxyzXYZ@`[{")
+	for iter := range 3000 {
+		fold := iter%2 == 0
+		lit := make([]byte, 2+rng.IntN(6))
+		for i := range lit {
+			lit[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		if fold {
+			lit = bytes.ToLower(lit)
+		}
+		text := make([]byte, rng.IntN(140))
+		for i := range text {
+			text[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		if len(text) >= len(lit) && rng.IntN(2) == 0 {
+			at := rng.IntN(len(text) - len(lit) + 1)
+			copy(text[at:], lit)
+			if fold {
+				copy(text[at:], bytes.ToUpper(lit))
+			}
+		}
+		p := prefilter{lit: bytes.Clone(lit), fold: fold}
+		p.prepare()
+		want := -1
+		for s := 0; s+len(lit) <= len(text); s++ {
+			if fold && equalFoldASCII(text[s:s+len(lit)], lit) || !fold && bytes.Equal(text[s:s+len(lit)], lit) {
+				want = s
+				break
+			}
+		}
+		if got := p.index(text); got != want {
+			t.Fatalf("index(%q) of %q (fold %v, pair %+v) = %d, want %d", text, lit, fold, p.pair, got, want)
+		}
+	}
+}
+
+// TestNewPair checks that the pair is two distinct positions, in order,
+// and folds letters only.
+func TestNewPair(t *testing.T) {
+	if newPair([]byte("x"), false) != nil {
+		t.Fatal("a one-byte literal got a pair")
+	}
+	q := newPair([]byte("zq-a"), true)
+	if q.a+q.off >= 4 || q.off <= 0 {
+		t.Fatalf("pair %+v out of the literal", q)
+	}
+	for _, c := range []struct{ c, m byte }{{q.c1, q.m1}, {q.c2, q.m2}} {
+		if isLetter(rune(c.c)) != (c.m == 0x20) {
+			t.Fatalf("pair %+v: fold mask on %q", q, c.c)
+		}
+	}
+}

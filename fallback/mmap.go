@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"runtime/debug"
+	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -45,6 +46,7 @@ type Mapping struct {
 	// each; ripgrep's map 16.6 and 13.7 s).
 	dropBehind bool
 	released   int // bytes at the front already given back
+	step       int // how far the search moves on between releases
 }
 
 // DefaultChunk is how much of a file one mmap call maps. Chunks cost one
@@ -85,7 +87,7 @@ func Map(fd int, size int64, chunk int) (*Mapping, error) {
 	}
 	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
 	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk,
-		dropBehind: size > memory()/2}, nil
+		dropBehind: size > memory()/2, step: releaseStep}, nil
 }
 
 // hugeAlign is the size of the pages the kernel maps with one entry of
@@ -119,6 +121,7 @@ func (m *Mapping) Ensure(upto int) error {
 		m.mapped = end
 	}
 	if upto > m.touched {
+		held.Add(int64(upto - m.touched))
 		if !populate(m.data[m.touched&^(unix.Getpagesize()-1) : upto]) {
 			m.sum += touch(m.data, m.touched, upto)
 		}
@@ -141,28 +144,45 @@ func touch(data []byte, from, to int) byte {
 // Release gives back the whole pages before offset upto: the search is
 // done with them. They read again as the file holds them if touched
 // later, so a release never makes a search wrong, only slower.
+//
+// Pages go back once the search has moved on by the release step, or at
+// once while the maps of the whole process hold more than heldBudget:
+// a tree search on a cold disk has eight searches or more mapping files
+// at a time, and their steps added up (large tree, -a, cold: 138 MiB
+// peak).
 func (m *Mapping) Release(upto int) {
 	// Whole 2 MiB stretches only: giving back part of one would split
 	// the large page it is mapped with, and the rest of it would then
 	// fault in 4 KiB pages.
-	upto = min(upto, m.mapped) &^ (hugeAlign - 1)
-	if upto-m.released < releaseStep {
-		return // madvise per little step would cost more than it saves
+	upto = min(upto, m.touched) &^ (hugeAlign - 1)
+	if upto <= m.released || upto-m.released < m.step && held.Load() <= heldBudget {
+		return
 	}
 	_ = unix.Madvise(m.data[m.released:upto], unix.MADV_DONTNEED)
 	if m.dropBehind {
 		dropCache(m.fd, int64(m.released), int64(upto-m.released))
 	}
+	held.Add(-int64(upto - m.released))
 	m.released = upto
 }
 
+// SetReleaseStep sets how far the search moves on before the pages behind
+// it are given back (default 8 MiB; see releaseStep).
+func (m *Mapping) SetReleaseStep(n int) { m.step = max(n, hugeAlign) }
+
 // releaseStep is how much the search must move on before the pages behind
-// it are given back. Each release interrupts every other core to flush
-// its TLB, which a search split across cores pays for: warm, 8 GiB file,
-// two cores, 4 MiB steps 0.46 s (10% of the time in zap_huge_pmd and
-// TLB flushes), 64 MiB steps 0.40 to 0.45 s (2%) but 108 MiB resident;
-// 32 MiB steps keep it at 77 MiB, under TestCLIMemory's 100 MiB.
-const releaseStep = 32 << 20
+// it are given back: a madvise per little step would cost more than it
+// saves. A search on one core pays 2% for 8 MiB steps against 32 MiB ones
+// (warm 8 GiB file, 0.87 s against 0.85 s), and a tree search holds less
+// (large tree, -a, warm: 71 to 80 MiB peak against 118).
+const releaseStep = 8 << 20
+
+// held counts the bytes that maps of this process have read in and not
+// given back, and heldBudget is how many they may hold before every
+// release is made at once.
+var held atomic.Int64
+
+const heldBudget = 48 << 20
 
 // Close unmaps the file.
 func (m *Mapping) Close() error {
@@ -170,6 +190,7 @@ func (m *Mapping) Close() error {
 		return nil
 	}
 	err := unix.Munmap(m.reserved)
+	held.Add(-int64(max(0, m.touched-m.released)))
 	m.reserved, m.data = nil, nil
 	return err
 }

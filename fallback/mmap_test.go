@@ -131,3 +131,36 @@ func writeTemp(t *testing.T, data []byte) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// TestReleaseUnderPressure holds more than heldBudget in one map: a
+// release must then be made at once, whatever the step, and what the map
+// still holds must be counted back when it is closed.
+func TestReleaseUnderPressure(t *testing.T) {
+	size := heldBudget + 16<<20
+	f := writeTemp(t, bytes.Repeat([]byte("abcdefg\n"), size/8))
+	before := held.Load()
+	m, err := Map(int(f.Fd()), int64(size), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetReleaseStep(1 << 40)
+	if err := m.Ensure(size); err != nil {
+		t.Fatal(err)
+	}
+	if got := held.Load() - before; got != int64(size) {
+		t.Fatalf("held %d bytes after reading %d", got, size)
+	}
+	m.Release(3 * hugeAlign)
+	if m.released != 3*hugeAlign {
+		t.Fatalf("over budget, Release(%d) gave back %d bytes", 3*hugeAlign, m.released)
+	}
+	if got := held.Load() - before; got != int64(size-3*hugeAlign) {
+		t.Fatalf("held %d bytes after giving back %d of %d", got, 3*hugeAlign, size)
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := held.Load(); got != before {
+		t.Fatalf("held %d bytes after Close, %d before Map", got, before)
+	}
+}

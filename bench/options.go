@@ -43,6 +43,7 @@ type options struct {
 	jsonPath   string
 	svgPath    string
 	quick      bool
+	patterns   bool // the matcher set of patterns on trees, and an rg -P line
 	bigSizeSet bool // -big-size given
 
 	// dropCachesPath is the file written to drop the page cache; tests
@@ -132,6 +133,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
+	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and rg gets a -P line")
 	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
 	if err := fs.Parse(args); err != nil {
 		return nil, err

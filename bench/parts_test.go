@@ -130,11 +130,11 @@ func TestToolArgsFlags(t *testing.T) {
 // The big corpus's scenarios carry their flags into the header; the trees'
 // have none; -only finds a scenario by name or by pattern.
 func TestScenarioFlags(t *testing.T) {
-	big := scenariosFor(&corpus{big: &bigManifest{}})
+	big := scenariosFor(&corpus{big: &bigManifest{}}, false)
 	if len(big) != 4 || !slices.Equal(big[2].flags, []string{"-c", "-v"}) || !slices.Equal(big[3].flags, []string{"-c"}) {
 		t.Fatalf("big scenarios %q", big)
 	}
-	for _, sc := range scenariosFor(&corpus{}) {
+	for _, sc := range scenariosFor(&corpus{}, false) {
 		if sc.flags != nil {
 			t.Errorf("tree scenario %q has flags %q", sc.name, sc.flags)
 		}

@@ -29,7 +29,13 @@ type scenario struct {
 // search of one file is mostly reading); trees have a literal, two regexes
 // (one whose literal is rare, one whose literal is common) and a
 // case-insensitive literal.
-func scenariosFor(c *corpus) []scenario {
+//
+// With -patterns, trees get the matcher set instead: one pattern of each
+// kind the matcher has a path for, each printing its lines.
+func scenariosFor(c *corpus, patterns bool) []scenario {
+	if patterns && c.big == nil {
+		return patternScenarios
+	}
 	if c.big != nil {
 		return []scenario{
 			{"absent literal", absentLiteral, nil},
@@ -46,6 +52,19 @@ func scenariosFor(c *corpus) []scenario {
 		{"regex, common literal", `\w+Error\(`, nil},
 		{"case-insensitive literal", `(?i)copyright`, nil},
 	}
+}
+
+// patternScenarios are the matcher set (-patterns): warm, they time the
+// matcher's paths one by one against ripgrep and GNU grep.
+var patternScenarios = []scenario{
+	{"absent literal", absentLiteral, nil},
+	{"common literal", "return nil", nil},
+	{"case-insensitive literal", `(?i)copyright`, nil},
+	{"word", "ctx", []string{"-w"}},
+	{"alternation of 5 words", `panic|fatal|deadline|unreachable|overflow`, nil},
+	{"regex, common literal", `\w+Error\(`, nil},
+	{"regex without a literal", `\b[A-Z][A-Z0-9_]{15,}\b`, nil},
+	{"lookaround", `\w+(?=Error\()`, nil},
 }
 
 // label is the scenario's search as the header and the chart show it: the

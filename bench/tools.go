@@ -153,6 +153,11 @@ func buildTools(o *options, log io.Writer) ([]tool, error) {
 				add(tool{Name: name + jSuffix(j), Family: "rg", Argv: append(argv, jFlag("-j", j)...)})
 			}
 		}
+		if o.patterns {
+			// PCRE2, for the lookaround pattern that rg's own engine
+			// refuses; timed on the others too, for scale.
+			add(tool{Name: "rg-pcre2", Family: "rg", Argv: []string{"rg", "--no-config", "-uuu", "-a", "--no-unicode", "--encoding=none", "-P"}})
+		}
 	}
 	if want("ugrep") && found("ugrep", "ugrep", log) {
 		add(tool{Name: "ugrep", Family: "ugrep", Argv: []string{"ugrep", "-r", "-a", "-P", "-U", "-p", "-."}})

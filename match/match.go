@@ -99,10 +99,14 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 		return newRegex(tree, src, o)
 	}
 	// RE2 refused it; the backtracking engine may still take it.
+	if m := newLookaroundEdges(src, flags, o); m != nil {
+		return m, nil
+	}
 	m, err2 := newPCRE(src, o)
 	if err2 != nil {
 		return nil, fmt.Errorf("invalid pattern %q: %v", src, describe(err, err2))
 	}
+	m.pre, m.any = relaxedPrefilter(src, o)
 	return m, nil
 }
 

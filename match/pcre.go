@@ -18,6 +18,11 @@ import (
 type pcre struct {
 	re      *regexp2.Regexp
 	scratch sync.Pool // *[]rune, one per concurrent caller
+	// pre, or any, are literals that every match holds (see relax), so
+	// that only the lines they land on go through regexp2; both nil
+	// when the pattern gives none.
+	pre *prefilter
+	any []*prefilter
 }
 
 func newPCRE(src string, o Options) (*pcre, error) {
@@ -48,13 +53,33 @@ func bytesAsRunes(s string) string {
 	return b.String()
 }
 
-func (m *pcre) Engine() string { return "regexp2" }
+func (m *pcre) Engine() string {
+	switch {
+	case m.pre != nil:
+		return "regexp2+literal"
+	case m.any != nil:
+		return "regexp2+literals"
+	}
+	return "regexp2"
+}
 
 func (m *pcre) MinLen() int { return 0 }
 
 func (m *pcre) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
-		ls, le := lineAt(text, at)
+		i := at
+		switch {
+		case m.pre != nil:
+			if i = m.pre.index(text[at:]); i < 0 {
+				return -1, -1, nil
+			}
+			i += at
+		case m.any != nil:
+			if i = firstOf(m.any, text, at); i < 0 {
+				return -1, -1, nil
+			}
+		}
+		ls, le := lineAt(text, i)
 		match, err := m.find(text[ls:le], 0)
 		if err != nil || match != nil {
 			return ls, le, err

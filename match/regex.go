@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"regexp"
 	"regexp/syntax"
 )
@@ -14,15 +15,20 @@ type regex struct {
 	// ends where re is anchored at line ends.
 	line *regexp.Regexp
 	pre  *prefilter // a literal every match contains; nil when there is none
+	// around decides the lines pre lands on, where the pattern's shape
+	// allows, instead of line.
+	around *around
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
 	min int
 	// word is set under -w. Go's leftmost-first match is also PCRE's
-	// whenever it is word-bounded; when it is not, PCRE may still find a
-	// bounded match elsewhere in the line, so exact decides.
-	word  bool
-	exact *pcre
+	// whenever it is word-bounded; when it is not, a bounded match may
+	// still be elsewhere in the line: bounded finds whether one is, and
+	// exact, the backtracking engine, lists them for -o.
+	word    bool
+	bounded *regexp.Regexp
+	exact   *pcre
 }
 
 func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
@@ -44,11 +50,17 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	if p := requiredLiteral(tree); p.useful() {
 		p.prepare()
 		m.pre = &p
+		if !m.word && !o.Line {
+			m.around = newAround(tree)
+		}
 	} else {
 		m.any = alternationLiterals(tree)
 	}
 	if m.word {
 		if m.exact, err = newPCRE(src, o); err != nil {
+			return nil, err
+		}
+		if m.bounded, err = regexp.Compile(wordBoundedSrc(textAnchored(tree).String())); err != nil {
 			return nil, err
 		}
 	}
@@ -71,7 +83,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		var ls, le int
 		if m.any != nil {
-			i := m.firstOf(text, at)
+			i := firstOf(m.any, text, at)
 			if i < 0 {
 				return -1, -1, nil
 			}
@@ -89,8 +101,12 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			}
 			ls, le = lineAt(text, at+loc[0])
 		}
-		ok, err := m.lineMatches(text[ls:le])
-		if ok || err != nil {
+		if m.around != nil {
+			line := text[ls:le]
+			if j := bytes.Index(line, m.around.lit); j >= 0 && m.around.lineMatches(line, j) {
+				return ls, le, nil
+			}
+		} else if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
 			return ls, le, err
 		}
 		at = le + 1
@@ -98,15 +114,15 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
-// firstOf returns where in text, at or after at, the first of m.any
-// occurs, or -1. The literals are looked for side by side in stretches
+// firstOf returns where in text, at or after at, the first of the literals
+// any occurs, or -1. The literals are looked for side by side in stretches
 // that double from 4 KiB: a literal that is far away or absent is not
 // scanned to the end of the text for every match of the others.
-func (m *regex) firstOf(text []byte, at int) int {
+func firstOf(any []*prefilter, text []byte, at int) int {
 	for lo, step := at, 4<<10; lo < len(text); lo, step = lo+step, 2*step {
 		hi := min(len(text), lo+step)
 		first := -1
-		for _, p := range m.any {
+		for _, p := range any {
 			// Occurrences that start before hi, even if they end after.
 			end := min(len(text), hi+len(p.lit)-1)
 			if j := p.index(text[lo:end]); j >= 0 && (first < 0 || lo+j < first) {
@@ -133,8 +149,15 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 	if wordBounded(line, loc[0], loc[1]) {
 		return true, nil
 	}
-	s, _, err := m.exact.Next(line)
-	return s >= 0, err
+	return m.bounded.Match(line), nil
+}
+
+// wordBoundedSrc is a regex for a line that holds a match of re with no
+// word character on either side: the Go spelling of PCRE's
+// (?<!\w)(?:re)(?!\w) when only whether the line matches is asked, and
+// with Go's view of characters (UTF-8), as the rest of this engine.
+func wordBoundedSrc(re string) string {
+	return `(?:\A|\W)(?:` + re + `)(?:\W|\z)`
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {

@@ -1,0 +1,382 @@
+package match
+
+import (
+	"regexp/syntax"
+	"strings"
+	"unicode/utf8"
+)
+
+// relax rewrites a pattern that only the backtracking engine can run into
+// one that Go's parser reads and that matches every line the pattern
+// matches, and maybe more: lookaround assertions, conditions' tests and
+// comments are dropped, backreferences match anything (here: the empty
+// string), atomic groups and possessive quantifiers become plain ones. A
+// literal every match of the relaxed pattern contains is then in every
+// match of the pattern itself, so the backtracking engine can be kept for
+// the lines where that literal is (`\w+(?=Error\()` scans for `Error(`).
+// ok is false where the pattern is beyond this rewriting (conditionals).
+//
+// A positive lookaround at the top of a pattern without alternatives there
+// must match in every line the pattern matches, though not in the match:
+// its body is returned in lookaround, relaxed too, for its literals
+// (`\w+(?=Error\()` has `Error(` only there).
+func relax(src string) (main string, lookaround []string, ok bool) {
+	var b strings.Builder
+	quantified := false // the last thing written was a quantifier
+	depth := 0
+	alternatives := false // a '|' outside every group
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		wasQuantifier := quantified
+		quantified = false
+		switch {
+		case c == '\\' && i+1 < len(src):
+			e := src[i+1]
+			switch {
+			case '1' <= e && e <= '9':
+				j := i + 2
+				for j < len(src) && '0' <= src[j] && src[j] <= '9' {
+					j++
+				}
+				b.WriteString("(?:)")
+				i = j - 1
+			case e == 'k' && i+2 < len(src) && strings.IndexByte("<{'", src[i+2]) >= 0:
+				end := strings.IndexByte(src[i+3:], map[byte]byte{'<': '>', '{': '}', '\'': '\''}[src[i+2]])
+				if end < 0 {
+					return "", nil, false
+				}
+				b.WriteString("(?:)")
+				i += 3 + end
+			case e == 'Z':
+				i++ // before a final newline, which a line does not have: as $, or nothing
+			default:
+				b.WriteString(src[i : i+2])
+				i++
+			}
+		case c == '[':
+			end := classEnd(src, i)
+			if end < 0 {
+				return "", nil, false
+			}
+			b.WriteString(src[i : end+1])
+			i = end
+		case c == '(' && strings.HasPrefix(src[i:], "(?"):
+			rest := src[i+2:]
+			switch {
+			case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"),
+				strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"),
+				strings.HasPrefix(rest, "#"):
+				end := groupEnd(src, i)
+				if end < 0 {
+					return "", nil, false
+				}
+				body := src[i+2 : end]
+				positive := rest[0] == '=' || strings.HasPrefix(rest, "<=")
+				if strings.HasPrefix(rest, "<") {
+					body = body[2:]
+				} else {
+					body = body[1:]
+				}
+				i = end
+				// A quantifier on an assertion applies to nothing now,
+				// and may make it optional.
+				required := depth == 0 && positive
+				for i+1 < len(src) && strings.IndexByte("*+?", src[i+1]) >= 0 {
+					i++
+					required = false
+				}
+				if i+1 < len(src) && src[i+1] == '{' {
+					if j := strings.IndexByte(src[i+1:], '}'); j >= 0 && isCount(src[i+2:i+1+j]) {
+						i += j + 1
+						required = false
+					}
+				}
+				if required {
+					lookaround = append(lookaround, body)
+				}
+			case strings.HasPrefix(rest, ">"), strings.HasPrefix(rest, "|"):
+				b.WriteString("(?:")
+				depth++
+				i += 2
+			case strings.HasPrefix(rest, "'"):
+				end := strings.IndexByte(rest[1:], '\'')
+				if end < 0 {
+					return "", nil, false
+				}
+				b.WriteString("(?:")
+				depth++
+				i += 2 + 1 + end
+			case strings.HasPrefix(rest, "("):
+				return "", nil, false // a conditional
+			default:
+				b.WriteString("(?")
+				depth++
+				i++
+			}
+		case c == '(':
+			b.WriteByte(c)
+			depth++
+		case c == ')':
+			b.WriteByte(c)
+			depth--
+			quantified = false
+		case c == '|':
+			b.WriteByte(c)
+			if depth == 0 {
+				alternatives = true
+			}
+		case (c == '+' || c == '?') && wasQuantifier:
+			if c == '?' {
+				b.WriteByte(c) // lazy
+			} // else possessive: the same matches, fewer ways to reach them
+		case c == '*' || c == '+' || c == '?':
+			b.WriteByte(c)
+			quantified = true
+		case c == '{':
+			end := strings.IndexByte(src[i:], '}')
+			if end > 0 && isCount(src[i+1:i+end]) {
+				b.WriteString(src[i : i+end+1])
+				i += end
+				quantified = true
+			} else {
+				b.WriteByte(c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if alternatives {
+		lookaround = nil
+	}
+	return b.String(), lookaround, true
+}
+
+// isCount reports whether s is what lies between the braces of a counted
+// repetition: n, n, or n,m.
+func isCount(s string) bool {
+	lo, hi, comma := s, "", false
+	if j := strings.IndexByte(s, ','); j >= 0 {
+		lo, hi, comma = s[:j], s[j+1:], true
+	}
+	digits := func(t string) bool {
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return lo != "" && digits(lo) && digits(hi) && (comma || hi == "")
+}
+
+// classEnd returns the index of the ']' that closes the class opened at
+// src[i], or -1.
+func classEnd(src string, i int) int {
+	j := i + 1
+	if j < len(src) && src[j] == '^' {
+		j++
+	}
+	if j < len(src) && src[j] == ']' {
+		j++ // a ']' first is a literal
+	}
+	for ; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '[':
+			if j+1 < len(src) && src[j+1] == ':' {
+				if k := strings.Index(src[j:], ":]"); k >= 0 {
+					j += k + 1
+				}
+			}
+		case ']':
+			return j
+		}
+	}
+	return -1
+}
+
+// groupEnd returns the index of the ')' that closes the group opened at
+// src[i], or -1.
+func groupEnd(src string, i int) int {
+	depth := 0
+	for j := i; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '[':
+			if j = classEnd(src, j); j < 0 {
+				return -1
+			}
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// relaxedPrefilter returns the literal prefilters for a pattern the
+// backtracking engine runs: one literal every match holds, or a few one of
+// which every match holds, or neither when the pattern has none to give.
+func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
+	main, lookaround, ok := relax(src)
+	if !ok {
+		return nil, nil
+	}
+	flags := syntax.PerlX | syntax.UnicodeGroups
+	if o.IgnoreCase {
+		flags |= syntax.FoldCase
+	}
+	parse := func(s string) *syntax.Regexp {
+		tree, err := syntax.Parse(s, flags)
+		if err != nil {
+			return nil
+		}
+		return asciiFold(lineLocal(tree)).Simplify()
+	}
+	tree := parse(main)
+	if tree == nil {
+		return nil, nil
+	}
+	best := requiredLiteral(tree)
+	for _, body := range lookaround {
+		// The body is relaxed on its own: it may hold lookarounds too.
+		if r, _, ok := relax(body); ok {
+			if t := parse(r); t != nil {
+				best = best.better(requiredLiteral(t))
+			}
+		}
+	}
+	if best.useful() {
+		best.prepare()
+		return &best, nil
+	}
+	return nil, alternationLiterals(tree)
+}
+
+// edgeLookarounds rewrites a pattern whose only lookarounds are a positive
+// lookbehind at its very start and a positive lookahead at its very end
+// into one without them that selects the same lines: A(?=B) matches in a
+// line exactly where AB does, and (?<=B)A where BA does (the matches
+// differ, the lines do not). So `\w+(?=Error\()` selects lines at the
+// speed of `\w+Error\(`, and the backtracking engine is left only the
+// matches of the lines selected, for -o. ok is false for any other shape,
+// and for a pattern with alternatives outside every group.
+func edgeLookarounds(src string) (string, bool) {
+	type group struct{ from, to int }
+	var top []group
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '[':
+			if i = classEnd(src, i); i < 0 {
+				return "", false
+			}
+		case '(':
+			end := groupEnd(src, i)
+			if end < 0 {
+				return "", false
+			}
+			top = append(top, group{i, end})
+			i = end
+		case '|':
+			return "", false
+		}
+	}
+	if len(top) == 0 {
+		return "", false
+	}
+	body, rest := "", src
+	changed := false
+	if g := top[0]; g.from == 0 && strings.HasPrefix(src, "(?<=") && !quantifiedAt(src, g.to+1) {
+		body = "(?:" + src[4:g.to] + ")"
+		rest = src[g.to+1:]
+		changed = true
+	}
+	if g := top[len(top)-1]; g.to == len(src)-1 && strings.HasPrefix(src[g.from:], "(?=") && len(src)-len(rest) <= g.from {
+		from := g.from - (len(src) - len(rest))
+		rest = rest[:from] + "(?:" + src[g.from+3:g.to] + ")"
+		changed = true
+	}
+	return body + rest, changed
+}
+
+// quantifiedAt reports whether a quantifier starts at src[i].
+func quantifiedAt(src string, i int) bool {
+	return i < len(src) && strings.IndexByte("*+?{", src[i]) >= 0
+}
+
+// asciiOnly reports whether re can match ASCII bytes only, so that Go's
+// view of text as UTF-8 and the backtracking engine's view of it as bytes
+// find the same matches.
+func asciiOnly(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return false
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf {
+				return false
+			}
+		}
+	case syntax.OpCharClass:
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf {
+				return false
+			}
+		}
+	}
+	for _, sub := range re.Sub {
+		if !asciiOnly(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookaroundEdges selects lines with the regex edgeLookarounds made of a
+// pattern, and leaves the matches in them (for -o) to the backtracking
+// engine, which runs the pattern itself.
+type lookaroundEdges struct {
+	Matcher       // selects the lines
+	each    *pcre // finds the matches
+}
+
+func (m *lookaroundEdges) Each(line []byte, fn func(int, int)) error { return m.each.Each(line, fn) }
+
+func (m *lookaroundEdges) Engine() string { return m.Matcher.Engine() + " (regexp2 for -o)" }
+
+// newLookaroundEdges returns the matcher for src when edgeLookarounds can
+// rewrite it and the rewritten pattern matches ASCII only; nil otherwise.
+func newLookaroundEdges(src string, flags syntax.Flags, o Options) Matcher {
+	if o.Word || o.Line {
+		return nil // the bounds would apply to the lookaround's text too
+	}
+	r, ok := edgeLookarounds(src)
+	if !ok {
+		return nil
+	}
+	tree, err := syntax.Parse(r, flags)
+	if err != nil {
+		return nil
+	}
+	check, _ := syntax.Parse(r, flags)
+	if !asciiOnly(asciiFold(lineLocal(check)).Simplify()) {
+		return nil
+	}
+	sel, err := newRegex(tree, r, o)
+	if err != nil {
+		return nil
+	}
+	each, err := newPCRE(src, o)
+	if err != nil {
+		return nil
+	}
+	return &lookaroundEdges{Matcher: sel, each: each}
+}

@@ -47,15 +47,14 @@ func (m *literal) Next(text []byte) (int, int, error) {
 			return -1, -1, nil
 		}
 		i += at
-		ls, le := lineAt(text, i)
-		if m.accept(text[ls:le], i-ls) {
+		// Checked in text, where a newline is a bound as the line's ends
+		// are: finding the line first, for every occurrence, cost more than
+		// the scan (-w on binaries' long lines).
+		if m.accept(text, i) {
+			ls, le := lineAt(text, i)
 			return ls, le, nil
 		}
-		if m.line {
-			at = le + 1 // no other occurrence in this line can be the whole line
-		} else {
-			at = i + 1
-		}
+		at = i + 1
 		if at > len(text) {
 			return -1, -1, nil
 		}
@@ -79,11 +78,12 @@ func (m *literal) nextEmpty(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
-// accept reports whether the occurrence at s in line satisfies -w and -x.
+// accept reports whether the occurrence at s in line satisfies -w and -x;
+// line may also be a block of lines holding the occurrence.
 func (m *literal) accept(line []byte, s int) bool {
 	e := s + len(m.lit)
 	if m.line {
-		return s == 0 && e == len(line)
+		return (s == 0 || line[s-1] == '\n') && (e == len(line) || line[e] == '\n')
 	}
 	return !m.word || wordBounded(line, s, e)
 }

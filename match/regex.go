@@ -21,7 +21,10 @@ type regex struct {
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
-	min int
+	// anyExact: each alternative is its literal, so finding one is
+	// finding a match, with nothing to confirm (unless -w or -x).
+	anyExact bool
+	min      int
 	// word is set under -w. Go's leftmost-first match is also PCRE's
 	// whenever it is word-bounded; when it is not, a bounded match may
 	// still be elsewhere in the line: bounded finds whether one is, and
@@ -54,7 +57,8 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			m.around = newAround(tree)
 		}
 	} else {
-		m.any = alternationLiterals(tree)
+		m.any, m.anyExact = alternationExact(tree)
+		m.anyExact = m.anyExact && !m.word && !o.Line
 	}
 	if m.word {
 		if m.exact, err = newPCRE(src, o); err != nil {
@@ -100,6 +104,9 @@ func (m *regex) Next(text []byte) (int, int, error) {
 				return -1, -1, nil
 			}
 			ls, le = lineAt(text, at+loc[0])
+		}
+		if m.anyExact {
+			return ls, le, nil
 		}
 		if m.around != nil {
 			line := text[ls:le]

@@ -209,22 +209,57 @@ func classWithout(ranges []rune, x rune) []rune {
 // (?i)(panic|fatal|deadline|unreachable) here). nil when some branch has
 // none.
 func alternationLiterals(re *syntax.Regexp) []*prefilter {
+	lits, _ := alternationExact(re)
+	return lits
+}
+
+// alternationExact is alternationLiterals, and reports whether each branch
+// is its literal and nothing more: then where a literal is found, the
+// pattern matches.
+func alternationExact(re *syntax.Regexp) ([]*prefilter, bool) {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
 	if re.Op != syntax.OpAlternate || len(re.Sub) > maxAlternatives {
-		return nil
+		return nil, false
 	}
 	var out []*prefilter
+	exact := true
 	for _, sub := range re.Sub {
 		p := requiredLiteral(sub)
 		if !p.useful() {
-			return nil
+			return nil, false
 		}
+		exact = exact && isLiteral(sub, p.fold)
 		p.prepare()
 		out = append(out, &p)
 	}
-	return out
+	return out, exact
+}
+
+// isLiteral reports whether re matches one string only, or under fold
+// that string in any case of its letters: exactly what a prefilter of
+// its literal finds.
+func isLiteral(re *syntax.Regexp, fold bool) bool {
+	atoms := []*syntax.Regexp{re}
+	if re.Op == syntax.OpConcat {
+		atoms = re.Sub
+	}
+	for _, a := range atoms {
+		var p prefilter
+		if !p.appendAtom(a) {
+			return false
+		}
+		if fold && !p.fold {
+			// An exact atom among folded ones: the prefilter folds it too.
+			for _, c := range p.lit {
+				if isLetter(rune(c)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // maxAlternatives bounds the literals scanned for side by side: each is

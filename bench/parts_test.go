@@ -239,3 +239,29 @@ func TestIOEngines(t *testing.T) {
 		t.Errorf("-io splice: %v", err)
 	}
 }
+
+// -patterns gives trees the matcher set (the big file keeps its own) and
+// adds an rg -P line where rg is installed.
+func TestPatternSet(t *testing.T) {
+	o, err := parseFlags([]string{"-urg", urgBin, "-patterns", "-tools", "urg,rg", "-io", "pread"}, io.Discard)
+	if err != nil || !o.patterns {
+		t.Fatalf("-patterns: %v, %v", o.patterns, err)
+	}
+	tree := scenariosFor(&corpus{}, true)
+	if len(tree) != 8 || tree[3].name != "word" || !slices.Equal(tree[3].flags, []string{"-w"}) {
+		t.Errorf("tree scenarios with -patterns: %q", tree)
+	}
+	if big := scenariosFor(&corpus{big: &bigManifest{}}, true); len(big) != 4 {
+		t.Errorf("big scenarios with -patterns: %q", big)
+	}
+	if _, err := exec.LookPath("rg"); err != nil {
+		t.Skip("rg not installed: the rg -P line is not built (apt-get install ripgrep)")
+	}
+	tools, err := buildTools(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := tools[len(tools)-1]; last.Name != "rg-pcre2" || !slices.Contains(last.Argv, "-P") {
+		t.Errorf("last line %q %q, want rg-pcre2 with -P", last.Name, last.Argv)
+	}
+}

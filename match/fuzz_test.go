@@ -148,26 +148,12 @@ type reference struct {
 }
 
 func newReference(pattern string, o Options) (*reference, error) {
-	var srcs []string
-	for _, p := range strings.Split(pattern, "\n") {
-		if o.Fixed {
-			p = quoteMeta(p)
-		} else if tp, err := translate(p); err != nil {
-			return nil, err
-		} else {
-			p = tp
-		}
-		srcs = append(srcs, p)
+	srcs, err := sources(strings.Split(pattern, "\n"), o)
+	if err != nil {
+		return nil, err
 	}
-	src := srcs[0]
-	if len(srcs) > 1 {
-		src = "(?:" + strings.Join(srcs, ")|(?:") + ")"
-	}
-	flags := syntax.PerlX | syntax.UnicodeGroups
-	if o.IgnoreCase {
-		flags |= syntax.FoldCase
-	}
-	tree, err := syntax.Parse(src, flags)
+	src := joined(srcs)
+	tree, err := syntax.Parse(src, syntaxFlags(o))
 	if err != nil {
 		bt, err := newPCRE(src, o)
 		if err != nil {

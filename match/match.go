@@ -72,28 +72,15 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 		// grep -f /dev/null: no pattern, so no line matches.
 		return newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, "(?!)", o)
 	}
-	srcs := make([]string, len(patterns))
-	for i, p := range patterns {
-		if o.Fixed {
-			p = quoteMeta(p)
-		} else if t, err := translate(p); err != nil {
-			return nil, fmt.Errorf("invalid pattern %q: %v", p, err)
-		} else {
-			p = t
-		}
-		srcs[i] = p
+	srcs, err := sources(patterns, o)
+	if err != nil {
+		return nil, err
 	}
 	if m := literalFor(patterns, srcs, o); m != nil {
 		return m, nil
 	}
-	src := srcs[0]
-	if len(srcs) > 1 {
-		src = "(?:" + strings.Join(srcs, ")|(?:") + ")"
-	}
-	flags := syntax.PerlX | syntax.UnicodeGroups
-	if o.IgnoreCase {
-		flags |= syntax.FoldCase
-	}
+	src := joined(srcs)
+	flags := syntaxFlags(o)
 	tree, err := syntax.Parse(src, flags)
 	if err == nil {
 		return newRegex(tree, src, o)
@@ -108,6 +95,40 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	}
 	m.pre, m.any = relaxedPrefilter(src, o)
 	return m, nil
+}
+
+// sources translates each pattern into the syntax both engines read (under
+// -F, quotes it).
+func sources(patterns []string, o Options) ([]string, error) {
+	srcs := make([]string, len(patterns))
+	for i, p := range patterns {
+		if o.Fixed {
+			p = quoteMeta(p)
+		} else if t, err := translate(p); err != nil {
+			return nil, fmt.Errorf("invalid pattern %q: %v", p, err)
+		} else {
+			p = t
+		}
+		srcs[i] = p
+	}
+	return srcs, nil
+}
+
+// joined is the patterns as one: any of them may match.
+func joined(srcs []string) string {
+	if len(srcs) == 1 {
+		return srcs[0]
+	}
+	return "(?:" + strings.Join(srcs, ")|(?:") + ")"
+}
+
+// syntaxFlags are the parser's flags for o: Perl's syntax, folded under -i.
+func syntaxFlags(o Options) syntax.Flags {
+	flags := syntax.PerlX | syntax.UnicodeGroups
+	if o.IgnoreCase {
+		flags |= syntax.FoldCase
+	}
+	return flags
 }
 
 // describe picks the more helpful of the two parsers' errors: RE2's names the

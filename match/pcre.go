@@ -53,15 +53,7 @@ func bytesAsRunes(s string) string {
 	return b.String()
 }
 
-func (m *pcre) Engine() string {
-	switch {
-	case m.pre != nil:
-		return "regexp2+literal"
-	case m.any != nil:
-		return "regexp2+literals"
-	}
-	return "regexp2"
-}
+func (m *pcre) Engine() string { return engineName("regexp2", m.pre, m.any) }
 
 func (m *pcre) MinLen() int { return 0 }
 

@@ -71,14 +71,18 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	return m, nil
 }
 
-func (m *regex) Engine() string {
+func (m *regex) Engine() string { return engineName("regexp", m.pre, m.any) }
+
+// engineName is an engine's name with its prefilter's: +literal for one
+// literal, +literals for several.
+func engineName(engine string, pre *prefilter, any []*prefilter) string {
 	switch {
-	case m.pre != nil:
-		return "regexp+literal"
-	case m.any != nil:
-		return "regexp+literals"
+	case pre != nil:
+		return engine + "+literal"
+	case any != nil:
+		return engine + "+literals"
 	}
-	return "regexp"
+	return engine
 }
 
 func (m *regex) MinLen() int { return m.min }

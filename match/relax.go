@@ -228,10 +228,7 @@ func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
 	if !ok {
 		return nil, nil
 	}
-	flags := syntax.PerlX | syntax.UnicodeGroups
-	if o.IgnoreCase {
-		flags |= syntax.FoldCase
-	}
+	flags := syntaxFlags(o)
 	parse := func(s string) *syntax.Regexp {
 		tree, err := syntax.Parse(s, flags)
 		if err != nil {

@@ -21,6 +21,9 @@ type regex struct {
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
+	// run is a run of class bytes every match holds, when there is no
+	// literal (see classRun).
+	run *classRun
 	// anyExact: each alternative is its literal, so finding one is
 	// finding a match, with nothing to confirm (unless -w or -x).
 	anyExact bool
@@ -59,6 +62,9 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	} else {
 		m.any, m.anyExact = alternationExact(tree)
 		m.anyExact = m.anyExact && !m.word && !o.Line
+		if m.any == nil {
+			m.run = newClassRun(tree)
+		}
 	}
 	if m.word {
 		if m.exact, err = newPCRE(src, o); err != nil {
@@ -71,7 +77,12 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	return m, nil
 }
 
-func (m *regex) Engine() string { return engineName("regexp", m.pre, m.any) }
+func (m *regex) Engine() string {
+	if m.run != nil {
+		return "regexp+class run"
+	}
+	return engineName("regexp", m.pre, m.any)
+}
 
 // engineName is an engine's name with its prefilter's: +literal for one
 // literal, +literals for several.
@@ -98,6 +109,12 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			ls, le = lineAt(text, i)
 		} else if m.pre != nil {
 			i := m.pre.index(text[at:])
+			if i < 0 {
+				return -1, -1, nil
+			}
+			ls, le = lineAt(text, at+i)
+		} else if m.run != nil {
+			i := m.run.index(text[at:])
 			if i < 0 {
 				return -1, -1, nil
 			}
@@ -151,7 +168,8 @@ func firstOf(any []*prefilter, text []byte, at int) int {
 // literal is there, and -w needs the bounds checked.
 func (m *regex) lineMatches(line []byte) (bool, error) {
 	if !m.word {
-		return m.pre == nil && m.any == nil || m.line.Match(line), nil
+		// Found by the regex itself, the line needs no second look.
+		return m.pre == nil && m.any == nil && m.run == nil || m.line.Match(line), nil
 	}
 	loc := m.line.FindIndex(line)
 	if loc == nil {

@@ -1,0 +1,164 @@
+package match
+
+import (
+	"math"
+	"regexp/syntax"
+	"unicode/utf8"
+)
+
+// classRun is what a pattern without a literal may still require: a run of
+// at least n bytes in a class. `\b[A-Z][A-Z0-9_]{15,}\b` holds 16 bytes of
+// [A-Z0-9_] in a row, and `[0-9a-f]{32}` 32 of [0-9a-f]; scanning for such
+// runs, a byte at a time through a table, passes over most lines without
+// Go's regexp, which runs its NFA at about 80 MB/s over text with no
+// literal to skip to.
+type classRun struct {
+	in [256]bool
+	n  int
+}
+
+// newClassRun returns the run every match of re holds, taken from the
+// consecutive parts of its top concatenation that match bytes of classes
+// only; nil when there is none rare enough to be worth scanning for.
+func newClassRun(re *syntax.Regexp) *classRun {
+	parts := flatConcat(nil, re)
+	var best *classRun
+	bestP := 1e-3 // a run likelier than this at a byte is not worth it
+	cur := &classRun{}
+	flush := func() {
+		if p := cur.likelihood(); cur.n > 0 && p < bestP {
+			best, bestP = cur, p
+		}
+		cur = &classRun{}
+	}
+	for _, part := range parts {
+		switch part.Op {
+		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+			syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+			continue // they consume nothing: the run goes on across them
+		}
+		if !cur.add(part) {
+			flush()
+		}
+	}
+	flush()
+	return best
+}
+
+// flatConcat appends to parts the pieces re matches one after the other:
+// nested concatenations (Simplify writes x{3,} as xx(x+)) and groups
+// opened up.
+func flatConcat(parts []*syntax.Regexp, re *syntax.Regexp) []*syntax.Regexp {
+	switch re.Op {
+	case syntax.OpCapture:
+		return flatConcat(parts, re.Sub[0])
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			parts = flatConcat(parts, sub)
+		}
+		return parts
+	}
+	return append(parts, re)
+}
+
+// add extends the run by part when part matches bytes of a class only, at
+// least min of them; it reports whether it did.
+func (r *classRun) add(part *syntax.Regexp) bool {
+	min := 1
+	atom := part
+	switch part.Op {
+	case syntax.OpPlus:
+		atom = part.Sub[0]
+	case syntax.OpStar, syntax.OpQuest:
+		atom, min = part.Sub[0], 0
+	case syntax.OpRepeat:
+		atom, min = part.Sub[0], part.Min
+	case syntax.OpLiteral:
+		if part.Flags&syntax.FoldCase != 0 {
+			return false
+		}
+		for _, c := range part.Rune {
+			if c >= utf8.RuneSelf {
+				return false
+			}
+		}
+		for _, c := range part.Rune {
+			r.in[c] = true
+		}
+		r.n += len(part.Rune)
+		return true
+	}
+	var ranges []rune
+	switch atom.Op {
+	case syntax.OpCharClass:
+		ranges = atom.Rune
+	case syntax.OpLiteral:
+		if len(atom.Rune) != 1 || atom.Flags&syntax.FoldCase != 0 {
+			return false
+		}
+		ranges = []rune{atom.Rune[0], atom.Rune[0]}
+	default:
+		return false
+	}
+	for i := 0; i < len(ranges); i += 2 {
+		if ranges[i+1] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	for i := 0; i < len(ranges); i += 2 {
+		for c := ranges[i]; c <= ranges[i+1]; c++ {
+			r.in[c] = true
+		}
+	}
+	r.n += min
+	return true
+}
+
+// likelihood is roughly how likely a run starts at a given byte of source
+// code or text: the class's share of such bytes to the power n.
+func (r *classRun) likelihood() float64 {
+	var p float64
+	for c, in := range r.in {
+		if in {
+			p += byteShare(byte(c))
+		}
+	}
+	return math.Pow(min(p, 1), float64(r.n))
+}
+
+// byteShare is a rough share of byte c in source code and text.
+func byteShare(c byte) float64 {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return 0.025
+	case 'A' <= c && c <= 'Z':
+		return 0.006
+	case '0' <= c && c <= '9':
+		return 0.008
+	case c == ' ':
+		return 0.15
+	case c == '\t':
+		return 0.04
+	case c == '\n':
+		return 0.03
+	case c < 0x80:
+		return 0.006
+	}
+	return 0.002
+}
+
+// index returns where in text the first run of n class bytes ends (the
+// offset of its last byte), or -1.
+func (r *classRun) index(text []byte) int {
+	n := 0
+	for i, c := range text {
+		if !r.in[c] {
+			n = 0
+			continue
+		}
+		if n++; n >= r.n {
+			return i
+		}
+	}
+	return -1
+}

@@ -24,10 +24,12 @@ type regex struct {
 	// run is a run of class bytes every match holds, when there is no
 	// literal (see classRun).
 	run *classRun
-	// anyExact: each alternative is its literal, so finding one is
-	// finding a match, with nothing to confirm (unless -w or -x).
-	anyExact bool
-	min      int
+	// literalOnly: the pattern is the literal pre (in any case of its
+	// letters under -i), or each alternative is its literal in any, so
+	// finding one is finding a match, with nothing to confirm (unless
+	// -w or -x).
+	literalOnly bool
+	min         int
 	// word is set under -w. Go's leftmost-first match is also PCRE's
 	// whenever it is word-bounded; when it is not, a bounded match may
 	// still be elsewhere in the line: bounded finds whether one is, and
@@ -57,11 +59,12 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		p.prepare()
 		m.pre = &p
 		if !m.word && !o.Line {
+			m.literalOnly = isLiteral(tree, p.fold)
 			m.around = newAround(tree)
 		}
 	} else {
-		m.any, m.anyExact = alternationExact(tree)
-		m.anyExact = m.anyExact && !m.word && !o.Line
+		m.any, m.literalOnly = alternationExact(tree)
+		m.literalOnly = m.literalOnly && !m.word && !o.Line
 		if m.any == nil {
 			m.run = newClassRun(tree)
 		}
@@ -126,7 +129,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			}
 			ls, le = lineAt(text, at+loc[0])
 		}
-		if m.anyExact {
+		if m.literalOnly {
 			return ls, le, nil
 		}
 		if m.around != nil {

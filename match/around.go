@@ -18,50 +18,148 @@ import (
 // running the regex over lines of a megabyte (binaries under -a) took
 // more time than the rest of the search.
 //
-// Only patterns without anchors or word boundaries qualify (Pre and Suf
-// see no context past the occurrence's line), and only those that match
-// ASCII alone, so that reading bytes one at a time is the same as reading
-// UTF-8.
+// Only patterns without word boundaries, and without anchors but at their
+// two ends, qualify (Pre and Suf see no context past the occurrence's
+// line: an anchor at the start means Pre reaches the line's start, and
+// one at the end that Suf reaches its end; `^\s+//` looks back from each
+// "//" for nothing but blanks), and only those that match ASCII alone, so
+// that reading bytes one at a time is the same as reading UTF-8.
 type around struct {
 	lit []byte
 	pre *regexp.Regexp // Pre reversed, anchored; nil when Pre is empty
 	suf *regexp.Regexp // Suf, anchored; nil when Suf is empty
+	// preRun and sufRun replace pre and suf when those are one class
+	// repeated (\w+, \s*): a loop over bytes, with no regex to set up.
+	preRun, sufRun *repeat
+}
+
+// repeat is a byte class repeated min to max times (max < 0: no bound),
+// reaching the line's end when anchored.
+type repeat struct {
+	in       [256]bool
+	min, max int
+	anchored bool
+}
+
+// newRepeat returns the repeat parts are, or nil.
+func newRepeat(parts []*syntax.Regexp, anchored bool) *repeat {
+	if len(parts) != 1 {
+		return nil
+	}
+	re := parts[0]
+	r := &repeat{min: 1, max: 1, anchored: anchored}
+	atom := re
+	switch re.Op {
+	case syntax.OpPlus:
+		atom, r.max = re.Sub[0], -1
+	case syntax.OpStar:
+		atom, r.min, r.max = re.Sub[0], 0, -1
+	case syntax.OpQuest:
+		atom, r.min = re.Sub[0], 0
+	case syntax.OpRepeat:
+		atom, r.min, r.max = re.Sub[0], re.Min, re.Max
+	}
+	switch {
+	case atom.Op == syntax.OpCharClass:
+		for i := 0; i < len(atom.Rune); i += 2 {
+			for c := atom.Rune[i]; c <= atom.Rune[i+1] && c < utf8.RuneSelf; c++ {
+				r.in[c] = true
+			}
+		}
+	case atom.Op == syntax.OpLiteral && len(atom.Rune) == 1 && atom.Flags&syntax.FoldCase == 0 && atom.Rune[0] < utf8.RuneSelf:
+		r.in[atom.Rune[0]] = true
+	default:
+		return nil
+	}
+	return r
+}
+
+// matches reports whether the repeat matches at the start of b (its end,
+// when back).
+func (r *repeat) matches(b []byte, back bool) bool {
+	n := 0
+	for n < len(b) {
+		c := b[n]
+		if back {
+			c = b[len(b)-1-n]
+		}
+		if !r.in[c] {
+			break
+		}
+		n++
+		if !r.anchored && n >= r.min {
+			return true
+		}
+	}
+	if r.anchored {
+		return n == len(b) && n >= r.min && (r.max < 0 || n <= r.max)
+	}
+	return n >= r.min
 }
 
 // newAround returns the around for tree, or nil when tree is not of that
 // shape.
 func newAround(tree *syntax.Regexp) *around {
-	if tree.Op != syntax.OpConcat || !asciiOnly(tree) || hasAssertion(tree) {
+	if tree.Op != syntax.OpConcat || !asciiOnly(tree) {
 		return nil
 	}
+	subs := tree.Sub
+	var begin, end string // anchors at the pattern's ends, kept as the line's
+	switch subs[0].Op {
+	case syntax.OpBeginLine, syntax.OpBeginText:
+		begin, subs = "$", subs[1:]
+	}
+	if n := len(subs); n > 0 {
+		switch subs[n-1].Op {
+		case syntax.OpEndLine, syntax.OpEndText:
+			end, subs = "$", subs[:n-1]
+		}
+	}
+	for _, sub := range subs {
+		if hasAssertion(sub) {
+			return nil
+		}
+	}
 	k := -1
-	for i, sub := range tree.Sub {
+	for i, sub := range subs {
 		if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 && len(sub.Rune) > 1 &&
-			(k < 0 || len(sub.Rune) > len(tree.Sub[k].Rune)) {
+			(k < 0 || len(sub.Rune) > len(subs[k].Rune)) {
 			k = i
 		}
 	}
 	if k < 0 {
 		return nil
 	}
-	a := &around{lit: []byte(string(tree.Sub[k].Rune))}
+	a := &around{lit: []byte(string(subs[k].Rune))}
+	// Read backwards, the line's start is the end of the text: an anchor
+	// at the pattern's start is a $ of the reversed part.
+	rev := make([]*syntax.Regexp, k)
+	for i, sub := range subs[:k] {
+		rev[k-1-i] = reversed(sub)
+	}
+	a.preRun, a.sufRun = newRepeat(rev, begin != ""), newRepeat(subs[k+1:], end != "")
 	var err error
-	if k > 0 {
-		rev := make([]*syntax.Regexp, k)
-		for i, sub := range tree.Sub[:k] {
-			rev[k-1-i] = reversed(sub)
-		}
-		if a.pre, err = regexp.Compile(`^(?:` + (&syntax.Regexp{Op: syntax.OpConcat, Sub: rev}).String() + `)`); err != nil {
+	if a.preRun == nil {
+		if a.pre, err = anchoredAt(rev, begin); err != nil {
 			return nil
 		}
 	}
-	if k < len(tree.Sub)-1 {
-		suf := &syntax.Regexp{Op: syntax.OpConcat, Sub: tree.Sub[k+1:]}
-		if a.suf, err = regexp.Compile(`^(?:` + suf.String() + `)`); err != nil {
+	if a.sufRun == nil {
+		if a.suf, err = anchoredAt(subs[k+1:], end); err != nil {
 			return nil
 		}
 	}
 	return a
+}
+
+// anchoredAt compiles the concatenation of parts anchored at the start of
+// the text and, when end is "$", at its end too; nil when there is nothing
+// to check.
+func anchoredAt(parts []*syntax.Regexp, end string) (*regexp.Regexp, error) {
+	if len(parts) == 0 && end == "" {
+		return nil, nil
+	}
+	return regexp.Compile(`^(?:` + (&syntax.Regexp{Op: syntax.OpConcat, Sub: parts}).String() + `)` + end)
 }
 
 // hasAssertion reports whether re holds an anchor or a word boundary.
@@ -120,10 +218,28 @@ func (a *around) lineMatches(line []byte, from int) bool {
 
 // at reports whether a match has the literal's occurrence at i.
 func (a *around) at(line []byte, i int) bool {
-	if a.pre != nil && !a.pre.MatchReader(&byteReader{b: line[:i], back: true}) {
-		return false
+	switch {
+	case a.preRun != nil:
+		if !a.preRun.matches(line[:i], true) {
+			return false
+		}
+	case a.pre != nil:
+		if !a.pre.MatchReader(&byteReader{b: line[:i], back: true}) {
+			return false
+		}
 	}
-	return a.suf == nil || a.suf.MatchReader(&byteReader{b: line[i+len(a.lit):]})
+	switch {
+	case a.sufRun != nil:
+		return a.sufRun.matches(line[i+len(a.lit):], false)
+	case a.suf != nil:
+		return a.suf.MatchReader(&byteReader{b: line[i+len(a.lit):]})
+	}
+	return true
+}
+
+// cheap reports whether checking a line costs no regex.
+func (a *around) cheap() bool {
+	return (a.pre == nil || a.preRun != nil) && (a.suf == nil || a.sufRun != nil)
 }
 
 // byteReader reads bytes as runes, one byte each (bytes outside ASCII as

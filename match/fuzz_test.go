@@ -39,6 +39,7 @@ func FuzzMatcher(f *testing.F) {
 		{"line", "line\n line\nline \nline", 4},
 		{`a.b`, "a\nb\naxb\na\u00e9b", 0},
 		{`^\s+//`, "\t// c\n  //x\nx // y\n//", 0},
+		{`^\s*//\s*\w+$`, "// ok\n  //ok x\n x//y\n//", 0},
 		{`\b[A-Z][A-Z0-9_]{3,}\b`, "x := MAX_LEN\nxMAXLEN\nAB CD\nABCD\xe9", 0},
 		{`[0-9a-f]{8}`, "deadbeef\ndeadbee\n0123456789abcdef", 4},
 		{`[a-z]+ing\b`, "string thing\nsing\ninGing", 1},

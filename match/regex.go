@@ -17,7 +17,8 @@ type regex struct {
 	pre  *prefilter // a literal every match contains; nil when there is none
 	// around decides the lines pre lands on, where the pattern's shape
 	// allows, instead of line.
-	around *around
+	around      *around
+	aroundAtPre bool // around's literal is pre's
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
@@ -61,6 +62,7 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		if !m.word && !o.Line {
 			m.literalOnly = isLiteral(tree, p.fold)
 			m.around = newAround(tree)
+			m.aroundAtPre = m.around != nil && !p.fold && string(p.lit) == string(m.around.lit)
 		}
 	} else {
 		m.any, m.literalOnly = alternationExact(tree)
@@ -104,6 +106,7 @@ func (m *regex) MinLen() int { return m.min }
 func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		var ls, le int
+		hit := -1 // where pre was found
 		if m.any != nil {
 			i := firstOf(m.any, text, at)
 			if i < 0 {
@@ -115,7 +118,8 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			if i < 0 {
 				return -1, -1, nil
 			}
-			ls, le = lineAt(text, at+i)
+			hit = at + i
+			ls, le = lineAt(text, hit)
 		} else if m.run != nil {
 			i := m.run.index(text[at:])
 			if i < 0 {
@@ -132,9 +136,13 @@ func (m *regex) Next(text []byte) (int, int, error) {
 		if m.literalOnly {
 			return ls, le, nil
 		}
-		if m.around != nil {
+		if m.around != nil && (le-ls >= aroundMin || m.around.cheap()) {
 			line := text[ls:le]
-			if j := bytes.Index(line, m.around.lit); j >= 0 && m.around.lineMatches(line, j) {
+			j := hit - ls // the first occurrence in the line, when pre is around's literal
+			if hit < 0 || !m.aroundAtPre {
+				j = bytes.Index(line, m.around.lit)
+			}
+			if j >= 0 && m.around.lineMatches(line, j) {
 				return ls, le, nil
 			}
 		} else if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
@@ -144,6 +152,14 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	}
 	return -1, -1, nil
 }
+
+// aroundMin is the line length from which around decides a line rather
+// than the line regex, unless its checks are plain loops: each other check
+// sets up an NFA that reads through an interface, which on short lines
+// costs more than running the regex over all of it (8 GiB of Go source,
+// -c -v '^\s+//' before its check was a loop: 15 s against 4.5 s), while
+// on the long lines of binaries it saves most of the search.
+const aroundMin = 1024
 
 // firstOf returns where in text, at or after at, the first of the literals
 // any occurs, or -1. The literals are looked for side by side in stretches

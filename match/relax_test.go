@@ -88,7 +88,11 @@ func TestAround(t *testing.T) {
 		{`Error\(\w+`, true},
 		{`[A-Z]\w*Exception[0-9]*`, true},
 		{`\bfoo\w+`, false},
-		{`^foo\w+`, false},
+		{`^foo\w+`, true},
+		{`^\s+//`, true},
+		{`foo\d+$`, true},
+		{`x\bfoo\w+`, false},
+		{`a$foo\w+`, false},
 		{`.foo`, false},
 		{`(?i)foo\w+`, false},
 		{`foo`, false},
@@ -97,6 +101,21 @@ func TestAround(t *testing.T) {
 		r, ok := m.(*regex)
 		if got := ok && r.around != nil; got != c.around {
 			t.Errorf("%q: around %v, want %v", c.pattern, got, c.around)
+		}
+	}
+	for _, c := range []struct {
+		pattern, line string
+		want          bool
+	}{
+		{`^\s+//`, "  // x", true}, {`^\s+//`, "\t//", true}, {`^\s+//`, "x // y", false},
+		{`^\s+//`, "//", false}, {`^\s+//`, " x // //", false}, {`^\s+//`, "  //  //", true},
+		{`foo\d+$`, "foo12", true}, {`foo\d+$`, "foo12x", false}, {`foo\d+$`, "xfoo1", true},
+		{`foo\d+$`, "foo1 foo2", true}, {`foo\d+$`, "foo1 foo", false},
+		{`^foo$`, "foo", true}, {`^foo$`, " foo", false}, {`^foo`, "foo x", true}, {`x\d*foo$`, "x1foo", true},
+	} {
+		m := mustCompile(t, []string{c.pattern}, Options{})
+		if got, _ := selected(m, []byte(c.line)); (len(got) > 0) != c.want {
+			t.Errorf("%q on %q: selected %v, want %v", c.pattern, c.line, len(got) > 0, c.want)
 		}
 	}
 	m := mustCompile(t, []string{`[A-Z]\w*Error\(x+`}, Options{})

@@ -75,7 +75,8 @@ func newRepeat(parts []*syntax.Regexp, anchored bool) *repeat {
 }
 
 // matches reports whether the repeat matches at the start of b (its end,
-// when back).
+// when back). Anchored, it must reach the end of b or a newline: b may be
+// one line, or a block of lines (no class holds the newline).
 func (r *repeat) matches(b []byte, back bool) bool {
 	n := 0
 	for n < len(b) {
@@ -84,6 +85,9 @@ func (r *repeat) matches(b []byte, back bool) bool {
 			c = b[len(b)-1-n]
 		}
 		if !r.in[c] {
+			if r.anchored && c != '\n' {
+				return false
+			}
 			break
 		}
 		n++
@@ -91,10 +95,7 @@ func (r *repeat) matches(b []byte, back bool) bool {
 			return true
 		}
 	}
-	if r.anchored {
-		return n == len(b) && n >= r.min && (r.max < 0 || n <= r.max)
-	}
-	return n >= r.min
+	return n >= r.min && (!r.anchored || r.max < 0 || n <= r.max)
 }
 
 // newAround returns the around for tree, or nil when tree is not of that
@@ -237,7 +238,8 @@ func (a *around) at(line []byte, i int) bool {
 	return true
 }
 
-// cheap reports whether checking a line costs no regex.
+// cheap reports whether checking an occurrence costs no regex; it may
+// then be checked in a block of lines, as well as in its line.
 func (a *around) cheap() bool {
 	return (a.pre == nil || a.preRun != nil) && (a.suf == nil || a.sufRun != nil)
 }

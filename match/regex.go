@@ -19,6 +19,7 @@ type regex struct {
 	// allows, instead of line.
 	around      *around
 	aroundAtPre bool // around's literal is pre's
+	blockAround bool // and around is cheap: occurrences are checked in the block
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
@@ -63,6 +64,7 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			m.literalOnly = isLiteral(tree, p.fold)
 			m.around = newAround(tree)
 			m.aroundAtPre = m.around != nil && !p.fold && string(p.lit) == string(m.around.lit)
+			m.blockAround = m.aroundAtPre && m.around.cheap()
 		}
 	} else {
 		m.any, m.literalOnly = alternationExact(tree)
@@ -119,6 +121,16 @@ func (m *regex) Next(text []byte) (int, int, error) {
 				return -1, -1, nil
 			}
 			hit = at + i
+			if m.blockAround {
+				// Checked where it lies, before its line is found: most
+				// occurrences fail, and finding the line costs more.
+				if !m.around.at(text, hit) {
+					at = hit + 1
+					continue
+				}
+				ls, le = lineAt(text, hit)
+				return ls, le, nil
+			}
 			ls, le = lineAt(text, hit)
 		} else if m.run != nil {
 			i := m.run.index(text[at:])

@@ -1,6 +1,9 @@
 package match
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestRelax(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -116,6 +119,20 @@ func TestAround(t *testing.T) {
 		m := mustCompile(t, []string{c.pattern}, Options{})
 		if got, _ := selected(m, []byte(c.line)); (len(got) > 0) != c.want {
 			t.Errorf("%q on %q: selected %v, want %v", c.pattern, c.line, len(got) > 0, c.want)
+		}
+	}
+	// Occurrences are checked in the block, before their line is found.
+	for _, c := range []struct {
+		pattern, text string
+		want          []int
+	}{
+		{`^\s+//`, "x //\n  //\n//\n\t// //", []int{1, 3}},
+		{`\w+Error\(`, "Error(\n(Error( xError(\n\nError(Error(\nxError(", []int{1, 4}},
+		{`foo\d+$`, "foo1 x\nfoo\nfoo12\nfoo1foo2", []int{2, 3}},
+	} {
+		m := mustCompile(t, []string{c.pattern}, Options{})
+		if got, _ := selected(m, []byte(c.text)); !slices.Equal(got, c.want) {
+			t.Errorf("%q on %q: lines %v, want %v", c.pattern, c.text, got, c.want)
 		}
 	}
 	m := mustCompile(t, []string{`[A-Z]\w*Error\(x+`}, Options{})

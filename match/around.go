@@ -46,32 +46,50 @@ func newRepeat(parts []*syntax.Regexp, anchored bool) *repeat {
 	if len(parts) != 1 {
 		return nil
 	}
-	re := parts[0]
-	r := &repeat{min: 1, max: 1, anchored: anchored}
-	atom := re
-	switch re.Op {
-	case syntax.OpPlus:
-		atom, r.max = re.Sub[0], -1
-	case syntax.OpStar:
-		atom, r.min, r.max = re.Sub[0], 0, -1
-	case syntax.OpQuest:
-		atom, r.min = re.Sub[0], 0
-	case syntax.OpRepeat:
-		atom, r.min, r.max = re.Sub[0], re.Min, re.Max
-	}
-	switch {
-	case atom.Op == syntax.OpCharClass:
-		for i := 0; i < len(atom.Rune); i += 2 {
-			for c := atom.Rune[i]; c <= atom.Rune[i+1] && c < utf8.RuneSelf; c++ {
-				r.in[c] = true
-			}
-		}
-	case atom.Op == syntax.OpLiteral && len(atom.Rune) == 1 && atom.Flags&syntax.FoldCase == 0 && atom.Rune[0] < utf8.RuneSelf:
-		r.in[atom.Rune[0]] = true
-	default:
+	r := &repeat{anchored: anchored}
+	var ok bool
+	if r.min, r.max, ok = classRepeat(&r.in, parts[0]); !ok {
 		return nil
 	}
 	return r
+}
+
+// classRepeat adds to in the bytes of re when re is one ASCII byte class
+// (or byte) repeated, and returns how many times: min to max, max < 0
+// for no bound. ok is false, and in untouched, for anything else.
+func classRepeat(in *[256]bool, re *syntax.Regexp) (min, max int, ok bool) {
+	atom := re
+	min, max = 1, 1
+	switch re.Op {
+	case syntax.OpPlus:
+		atom, max = re.Sub[0], -1
+	case syntax.OpStar:
+		atom, min, max = re.Sub[0], 0, -1
+	case syntax.OpQuest:
+		atom, min = re.Sub[0], 0
+	case syntax.OpRepeat:
+		atom, min, max = re.Sub[0], re.Min, re.Max
+	}
+	var ranges []rune
+	switch {
+	case atom.Op == syntax.OpCharClass:
+		ranges = atom.Rune
+	case atom.Op == syntax.OpLiteral && len(atom.Rune) == 1 && atom.Flags&syntax.FoldCase == 0:
+		ranges = []rune{atom.Rune[0], atom.Rune[0]}
+	default:
+		return 0, 0, false
+	}
+	for i := 1; i < len(ranges); i += 2 {
+		if ranges[i] >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+	}
+	for i := 0; i < len(ranges); i += 2 {
+		for c := ranges[i]; c <= ranges[i+1]; c++ {
+			in[c] = true
+		}
+	}
+	return min, max, true
 }
 
 // matches reports whether the repeat matches at the start of b (its end,

@@ -64,16 +64,7 @@ func flatConcat(parts []*syntax.Regexp, re *syntax.Regexp) []*syntax.Regexp {
 // add extends the run by part when part matches bytes of a class only, at
 // least min of them; it reports whether it did.
 func (r *classRun) add(part *syntax.Regexp) bool {
-	min := 1
-	atom := part
-	switch part.Op {
-	case syntax.OpPlus:
-		atom = part.Sub[0]
-	case syntax.OpStar, syntax.OpQuest:
-		atom, min = part.Sub[0], 0
-	case syntax.OpRepeat:
-		atom, min = part.Sub[0], part.Min
-	case syntax.OpLiteral:
+	if part.Op == syntax.OpLiteral && len(part.Rune) > 1 {
 		if part.Flags&syntax.FoldCase != 0 {
 			return false
 		}
@@ -88,30 +79,11 @@ func (r *classRun) add(part *syntax.Regexp) bool {
 		r.n += len(part.Rune)
 		return true
 	}
-	var ranges []rune
-	switch atom.Op {
-	case syntax.OpCharClass:
-		ranges = atom.Rune
-	case syntax.OpLiteral:
-		if len(atom.Rune) != 1 || atom.Flags&syntax.FoldCase != 0 {
-			return false
-		}
-		ranges = []rune{atom.Rune[0], atom.Rune[0]}
-	default:
-		return false
+	min, _, ok := classRepeat(&r.in, part)
+	if ok {
+		r.n += min
 	}
-	for i := 0; i < len(ranges); i += 2 {
-		if ranges[i+1] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	for i := 0; i < len(ranges); i += 2 {
-		for c := ranges[i]; c <= ranges[i+1]; c++ {
-			r.in[c] = true
-		}
-	}
-	r.n += min
-	return true
+	return ok
 }
 
 // likelihood is roughly how likely a run starts at a given byte of source

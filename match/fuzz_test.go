@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
@@ -156,7 +155,7 @@ func newReference(pattern string, o Options) (*reference, error) {
 		return nil, err
 	}
 	src := joined(srcs)
-	tree, err := syntax.Parse(src, syntaxFlags(o))
+	tree, err := lineTree(src, syntaxFlags(o))
 	if err != nil {
 		bt, err := newPCRE(src, o)
 		if err != nil {
@@ -164,14 +163,12 @@ func newReference(pattern string, o Options) (*reference, error) {
 		}
 		return &reference{bt: bt}, nil
 	}
-	tree = asciiFold(lineLocal(tree)).Simplify()
 	if o.Line {
-		tree = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{{Op: syntax.OpBeginLine}, tree, {Op: syntax.OpEndLine}}}
+		tree = wholeLine(tree)
 	}
 	src = textAnchored(tree).String()
 	if o.Word {
-		// A bounded match anywhere in the line, as (?<!\w)(?:src)(?!\w).
-		re, err := regexp.Compile(`(?:\A|\W)(?:` + src + `)(?:\W|\z)`)
+		re, err := regexp.Compile(wordBoundedSrc(src))
 		if err != nil {
 			return nil, fmt.Errorf("the rewritten pattern: %v", err)
 		}

@@ -1,5 +1,11 @@
 #include "textflag.h"
 
+// BROADCAST fills all 32 bytes of ymm with the byte argument arg.
+#define BROADCAST(arg, xmm, ymm) \
+	MOVBLZX arg, AX \
+	MOVQ AX, xmm \
+	VPBROADCASTB xmm, ymm
+
 // func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) int
 //
 // The first i in [0, n&^31) with p[i]|m1 == c1 and p[i+off]|m2 == c2, or
@@ -9,18 +15,10 @@ TEXT ·pairScanAVX2(SB), NOSPLIT, $0-40
 	MOVQ n+8(FP), BX
 	MOVQ off+16(FP), R8
 	ANDQ $~31, BX
-	MOVBLZX c1+24(FP), AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y0
-	MOVBLZX m1+25(FP), AX
-	MOVQ AX, X1
-	VPBROADCASTB X1, Y1
-	MOVBLZX c2+26(FP), AX
-	MOVQ AX, X2
-	VPBROADCASTB X2, Y2
-	MOVBLZX m2+27(FP), AX
-	MOVQ AX, X3
-	VPBROADCASTB X3, Y3
+	BROADCAST(c1+24(FP), X0, Y0)
+	BROADCAST(m1+25(FP), X1, Y1)
+	BROADCAST(c2+26(FP), X2, Y2)
+	BROADCAST(m2+27(FP), X3, Y3)
 	LEAQ (SI)(R8*1), DI
 	XORQ DX, DX
 

@@ -41,13 +41,26 @@ type regex struct {
 	exact   *pcre
 }
 
+// lineTree parses src and rewrites it as newRegex does: line-local, ASCII
+// case folding, simplified.
+func lineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
+	tree, err := syntax.Parse(src, flags)
+	if err != nil {
+		return nil, err
+	}
+	return asciiFold(lineLocal(tree)).Simplify(), nil
+}
+
+// wholeLine is re anchored at both ends of its line (-x).
+func wholeLine(re *syntax.Regexp) *syntax.Regexp {
+	return &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{{Op: syntax.OpBeginLine}, re, {Op: syntax.OpEndLine}}}
+}
+
 func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	tree = asciiFold(lineLocal(tree)).Simplify()
 	m := &regex{min: minLen(tree), word: o.Word && !o.Line}
 	if o.Line {
-		tree = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{
-			{Op: syntax.OpBeginLine}, tree, {Op: syntax.OpEndLine},
-		}}
+		tree = wholeLine(tree)
 	}
 	re, err := regexp.Compile(tree.String())
 	if err != nil {

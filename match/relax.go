@@ -230,11 +230,8 @@ func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
 	}
 	flags := syntaxFlags(o)
 	parse := func(s string) *syntax.Regexp {
-		tree, err := syntax.Parse(s, flags)
-		if err != nil {
-			return nil
-		}
-		return asciiFold(lineLocal(tree)).Simplify()
+		tree, _ := lineTree(s, flags)
+		return tree
 	}
 	tree := parse(main)
 	if tree == nil {
@@ -359,12 +356,13 @@ func newLookaroundEdges(src string, flags syntax.Flags, o Options) Matcher {
 	if !ok {
 		return nil
 	}
-	tree, err := syntax.Parse(r, flags)
-	if err != nil {
+	check, err := lineTree(r, flags)
+	if err != nil || !asciiOnly(check) {
 		return nil
 	}
-	check, _ := syntax.Parse(r, flags)
-	if !asciiOnly(asciiFold(lineLocal(check)).Simplify()) {
+	// newRegex rewrites the tree it is given itself, from a fresh parse.
+	tree, err := syntax.Parse(r, flags)
+	if err != nil {
 		return nil
 	}
 	sel, err := newRegex(tree, r, o)

@@ -12,6 +12,7 @@ type literal struct {
 	lit        []byte
 	word, line bool
 	pre        *prefilter // finds lit by its two rarest bytes (AVX2); nil elsewhere
+	set        *litSet    // pre, to scan with
 }
 
 // newLiteral returns the matcher for lit.
@@ -20,16 +21,9 @@ func newLiteral(lit []byte, word, line bool) *literal {
 	if pairSIMD && len(lit) >= 2 {
 		m.pre = &prefilter{lit: lit}
 		m.pre.prepare()
+		m.set = newLitSet([]*prefilter{m.pre})
 	}
 	return m
-}
-
-// index is the first occurrence of the literal in text, or -1.
-func (m *literal) index(text []byte) int {
-	if m.pre != nil {
-		return m.pre.index(text)
-	}
-	return bytes.Index(text, m.lit)
 }
 
 func (m *literal) Engine() string { return "literal" }
@@ -40,11 +34,23 @@ func (m *literal) Next(text []byte) (int, int, error) {
 	if len(m.lit) == 0 {
 		return m.nextEmpty(text)
 	}
-	at := 0
-	for {
-		i := m.index(text[at:])
+	if m.set != nil {
+		h := m.set.hits(text, 0)
+		for {
+			i := h.next()
+			if i < 0 {
+				return -1, -1, nil
+			}
+			if m.accept(text, i) {
+				ls, le := lineAt(text, i)
+				return ls, le, nil
+			}
+		}
+	}
+	for at := 0; at <= len(text); {
+		i := bytes.Index(text[at:], m.lit)
 		if i < 0 {
-			return -1, -1, nil
+			break
 		}
 		i += at
 		// Checked in text, where a newline is a bound as the line's ends
@@ -55,10 +61,8 @@ func (m *literal) Next(text []byte) (int, int, error) {
 			return ls, le, nil
 		}
 		at = i + 1
-		if at > len(text) {
-			return -1, -1, nil
-		}
 	}
+	return -1, -1, nil
 }
 
 // nextEmpty handles the empty pattern, which matches every line, and under

@@ -1,5 +1,7 @@
 package match
 
+import "math/bits"
+
 // pair finds where a literal may start by two of its bytes at once, the
 // two rarest, compared 32 positions at a time (ripgrep's "packed pair").
 // Scanning for one byte stops at each of its occurrences, and in source
@@ -61,15 +63,21 @@ func (q *pair) next(text []byte, n int) int {
 	if count <= 0 {
 		return -1
 	}
-	base := text[q.a:]
-	hit, done := pairScanFast(base, count, q)
-	if hit >= 0 {
-		return hit
+	i, mask := pairMask(text[q.a:], count, q)
+	if mask == 0 {
+		return -1
 	}
-	for i := done; i < count; i++ {
+	return i + bits.TrailingZeros32(mask)
+}
+
+// tailMask is the mask of the positions from..n-1 of base (fewer than 33)
+// whose two bytes agree with q's, bit 0 for from.
+func (q *pair) tailMask(base []byte, from, n int) uint32 {
+	var mask uint32
+	for i := from; i < n; i++ {
 		if base[i]|q.m1 == q.c1 && base[i+q.off]|q.m2 == q.c2 {
-			return i
+			mask |= 1 << (i - from)
 		}
 	}
-	return -1
+	return mask
 }

@@ -7,22 +7,29 @@ import (
 )
 
 //go:noescape
-func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) int
+func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32)
+
+//go:noescape
+func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)
 
 // pairSIMD says the CPU has AVX2, which scans 32 positions at a time.
 var pairSIMD = cpu.X86.HasAVX2
 
-// pairScanFast runs the AVX2 scan over the first n positions of data
-// (each needs data[i+q.off] too): hit is the first position whose two
-// bytes agree, or -1 when none of the first done positions does; the
-// caller scans the positions from done to n.
-func pairScanFast(data []byte, n int, q *pair) (hit, done int) {
-	if n < 32 {
-		return -1, 0
+// pairMask returns the first block of up to 32 of the first n positions
+// of data (each needs data[i+q.off] too) that holds a position whose two
+// bytes agree with q's: i is where the block starts and mask has a bit
+// for each such position. mask is 0 when no position does.
+func pairMask(data []byte, n int, q *pair) (i int, mask uint32) {
+	if n >= 32 {
+		if i, mask = pairScanAVX2(unsafe.SliceData(data), n, q.off, q.c1, q.m1, q.c2, q.m2); mask != 0 {
+			return i, mask
+		}
 	}
-	i := pairScanAVX2(unsafe.SliceData(data), n, q.off, q.c1, q.m1, q.c2, q.m2)
-	if done = n &^ 31; i < done {
-		return i, done
-	}
-	return -1, done
+	return i, q.tailMask(data, i, n)
+}
+
+// pairsMask is pairMask for all the pairs of tab at once, over the first
+// n&^31 positions only: i is n&^31 when none of them holds a candidate.
+func pairsMask(data []byte, n int, tab []pairVec) (i int, mask uint32) {
+	return pairsScanAVX2(unsafe.SliceData(data), n, &tab[0], len(tab))
 }

@@ -6,11 +6,13 @@
 	MOVQ AX, xmm \
 	VPBROADCASTB xmm, ymm
 
-// func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) int
+// func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32)
 //
-// The first i in [0, n&^31) with p[i]|m1 == c1 and p[i+off]|m2 == c2, or
-// n&^31 when there is none; the caller scans the last n&31 itself.
-TEXT ·pairScanAVX2(SB), NOSPLIT, $0-40
+// The first block of 32 positions i..i+31 in [0, n&^31) that has a
+// position j with p[j]|m1 == c1 and p[j+off]|m2 == c2, with the mask of
+// those positions; or n&^31 and 0 when there is none. The caller scans
+// the last n&31 positions itself.
+TEXT ·pairScanAVX2(SB), NOSPLIT, $0-44
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), BX
 	MOVQ off+16(FP), R8
@@ -39,13 +41,66 @@ loop:
 	JMP loop
 
 found:
-	TZCNTL AX, AX
-	ADDQ AX, DX
-	MOVQ DX, ret+32(FP)
+	MOVQ DX, i+32(FP)
+	MOVL AX, mask+40(FP)
 	VZEROUPPER
 	RET
 
 none:
-	MOVQ BX, ret+32(FP)
+	MOVQ BX, i+32(FP)
+	MOVL $0, mask+40(FP)
+	VZEROUPPER
+	RET
+
+// func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)
+//
+// pairScanAVX2 for k pairs at once (k >= 1): a position is a candidate
+// when any pair's two bytes agree there, pair t's read at p[j+tab[t].a]
+// and p[j+tab[t].b], compared with its vectors c1|m1 and c2|m2.
+TEXT ·pairsScanAVX2(SB), NOSPLIT, $0-44
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	MOVQ tab+16(FP), R9
+	MOVQ k+24(FP), R10
+	ANDQ $~31, BX
+	XORQ DX, DX
+
+block:
+	CMPQ DX, BX
+	JAE nonek
+	VPXOR Y7, Y7, Y7
+	MOVQ R9, R12
+	MOVQ R10, CX
+	LEAQ (SI)(DX*1), R13
+
+pairs:
+	MOVQ 128(R12), AX
+	MOVQ 136(R12), R8
+	VMOVDQU (R13)(AX*1), Y4
+	VMOVDQU (R13)(R8*1), Y5
+	VPOR 32(R12), Y4, Y4
+	VPOR 96(R12), Y5, Y5
+	VPCMPEQB (R12), Y4, Y4
+	VPCMPEQB 64(R12), Y5, Y5
+	VPAND Y4, Y5, Y6
+	VPOR Y6, Y7, Y7
+	ADDQ $144, R12
+	DECQ CX
+	JNZ pairs
+	VPMOVMSKB Y7, AX
+	TESTL AX, AX
+	JNZ foundk
+	ADDQ $32, DX
+	JMP block
+
+foundk:
+	MOVQ DX, i+32(FP)
+	MOVL AX, mask+40(FP)
+	VZEROUPPER
+	RET
+
+nonek:
+	MOVQ BX, i+32(FP)
+	MOVL $0, mask+40(FP)
 	VZEROUPPER
 	RET

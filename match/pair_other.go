@@ -2,7 +2,17 @@
 
 package match
 
-// pairSIMD is false: literals are found through IndexByte instead.
+// pairSIMD is false: literals are found through IndexByte instead, and
+// the pair scans below are never called.
 const pairSIMD = false
 
-func pairScanFast([]byte, int, *pair) (int, int) { return -1, 0 }
+func pairMask(data []byte, n int, q *pair) (int, uint32) {
+	for i := 0; i < n; i += 32 {
+		if mask := q.tailMask(data, i, min(n, i+32)); mask != 0 {
+			return i, mask
+		}
+	}
+	return n, 0
+}
+
+func pairsMask(data []byte, n int, tab []pairVec) (int, uint32) { return n &^ 31, 0 }

@@ -67,3 +67,64 @@ func TestNewPair(t *testing.T) {
 		}
 	}
 }
+
+// TestHitsMulti checks the scan for several literals at once against each
+// literal looked for on its own, on random texts around the 32-byte
+// blocks, folded and not, with skips between occurrences.
+func TestHitsMulti(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []byte("aAbBcC.-_ \nxyzXYZ")
+	for iter := range 3000 {
+		fold := iter%2 == 0
+		var lits []*prefilter
+		for range 2 + rng.IntN(maxPairs-1) {
+			lit := make([]byte, 2+rng.IntN(5))
+			for i := range lit {
+				lit[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			if fold {
+				lit = bytes.ToLower(lit)
+			}
+			p := &prefilter{lit: lit, fold: fold}
+			p.prepare()
+			lits = append(lits, p)
+		}
+		text := make([]byte, rng.IntN(200))
+		for i := range text {
+			text[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		set := newLitSet(lits)
+		if pairSIMD && set.tab == nil {
+			t.Fatal("literals with pairs were not scanned together")
+		}
+		h := set.hits(text, 0)
+		for at := 0; ; {
+			want := -1
+			for s := at; s < len(text) && want < 0; s++ {
+				if set.occursAt(text, s) {
+					want = s
+				}
+			}
+			got := h.next()
+			if got != want {
+				t.Fatalf("%d: next after %d in %q for %q = %d, want %d", iter, at, text, litsOf(lits), got, want)
+			}
+			if got < 0 {
+				break
+			}
+			at = got + 1
+			if rng.IntN(3) == 0 {
+				at = got + 1 + rng.IntN(40)
+				h.skip(at)
+			}
+		}
+	}
+}
+
+func litsOf(ps []*prefilter) []string {
+	var s []string
+	for _, p := range ps {
+		s = append(s, string(p.lit))
+	}
+	return s
+}

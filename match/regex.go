@@ -23,6 +23,8 @@ type regex struct {
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
 	any []*prefilter
+	// lits is pre, or any, as a set scanned in one pass.
+	lits *litSet
 	// run is a run of class bytes every match holds, when there is no
 	// literal (see classRun).
 	run *classRun
@@ -86,6 +88,11 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			m.run = newClassRun(tree)
 		}
 	}
+	if m.pre != nil {
+		m.lits = newLitSet([]*prefilter{m.pre})
+	} else if m.any != nil {
+		m.lits = newLitSet(m.any)
+	}
 	if m.word {
 		if m.exact, err = newPCRE(src, o); err != nil {
 			return nil, err
@@ -119,33 +126,12 @@ func engineName(engine string, pre *prefilter, any []*prefilter) string {
 func (m *regex) MinLen() int { return m.min }
 
 func (m *regex) Next(text []byte) (int, int, error) {
+	if m.lits != nil {
+		return m.nextLits(text)
+	}
 	for at := 0; at <= len(text); {
 		var ls, le int
-		hit := -1 // where pre was found
-		if m.any != nil {
-			i := firstOf(m.any, text, at)
-			if i < 0 {
-				return -1, -1, nil
-			}
-			ls, le = lineAt(text, i)
-		} else if m.pre != nil {
-			i := m.pre.index(text[at:])
-			if i < 0 {
-				return -1, -1, nil
-			}
-			hit = at + i
-			if m.blockAround {
-				// Checked where it lies, before its line is found: most
-				// occurrences fail, and finding the line costs more.
-				if !m.around.at(text, hit) {
-					at = hit + 1
-					continue
-				}
-				ls, le = lineAt(text, hit)
-				return ls, le, nil
-			}
-			ls, le = lineAt(text, hit)
-		} else if m.run != nil {
+		if m.run != nil {
 			i := m.run.index(text[at:])
 			if i < 0 {
 				return -1, -1, nil
@@ -158,24 +144,55 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			}
 			ls, le = lineAt(text, at+loc[0])
 		}
-		if m.literalOnly {
-			return ls, le, nil
-		}
-		if m.around != nil && (le-ls >= aroundMin || m.around.cheap()) {
-			line := text[ls:le]
-			j := hit - ls // the first occurrence in the line, when pre is around's literal
-			if hit < 0 || !m.aroundAtPre {
-				j = bytes.Index(line, m.around.lit)
-			}
-			if j >= 0 && m.around.lineMatches(line, j) {
-				return ls, le, nil
-			}
-		} else if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
+		if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
 			return ls, le, err
 		}
 		at = le + 1
 	}
 	return -1, -1, nil
+}
+
+// nextLits is Next for a pattern with literals to scan for: each
+// occurrence is a candidate, decided in its line (or, when around is
+// cheap, where it lies).
+func (m *regex) nextLits(text []byte) (int, int, error) {
+	h := m.lits.hits(text, 0)
+	for {
+		hit := h.next()
+		if hit < 0 {
+			return -1, -1, nil
+		}
+		if m.blockAround {
+			// Checked where it lies, before its line is found: most
+			// occurrences fail, and finding the line costs more.
+			if m.around.at(text, hit) {
+				ls, le := lineAt(text, hit)
+				return ls, le, nil
+			}
+			continue
+		}
+		ls, le := lineAt(text, hit)
+		if ok, err := m.candidate(text[ls:le], hit-ls); ok || err != nil {
+			return ls, le, err
+		}
+		h.skip(le + 1)
+	}
+}
+
+// candidate decides a line on which a literal occurs at j.
+func (m *regex) candidate(line []byte, j int) (bool, error) {
+	if m.literalOnly {
+		return true, nil
+	}
+	if m.around != nil && (len(line) >= aroundMin || m.around.cheap()) {
+		if m.pre == nil || !m.aroundAtPre {
+			// j is another literal's, or the first occurrence of
+			// around's is wanted.
+			j = bytes.Index(line, m.around.lit)
+		}
+		return j >= 0 && m.around.lineMatches(line, j), nil
+	}
+	return m.lineMatches(line)
 }
 
 // aroundMin is the line length from which around decides a line rather

@@ -98,7 +98,10 @@ func (p *Parallel) SearchMapped(m Mapped, sink Sink) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := New(p.m, p.opts)
+			o := p.opts
+			o.MapWindow = pieceWindow
+			s := New(p.m, o)
+			s.nulStops = true
 			for pc := range work {
 				pc.err = p.guard(func() error { return p.searchPiece(s, data, pc) })
 				close(pc.done)
@@ -193,21 +196,32 @@ func (p *Parallel) cut(m Mapped, from int) (*piece, error) {
 	return pc, nil
 }
 
+// pieceWindow is how much of a piece its search takes on at a time: each
+// window is looked at for NULs and then searched while the cache still
+// holds it, instead of two passes over the piece from memory.
+const pieceWindow = 256 << 10
+
 // searchPiece searches one piece as if it were a whole file; a piece
 // holding a NUL is left for the search in order.
 func (p *Parallel) searchPiece(s *Searcher, data []byte, pc *piece) error {
 	text := data[pc.from:pc.to]
-	if p.opts.Binary != BinaryText && bytes.IndexByte(text, 0) >= 0 {
-		pc.nul = true
-		return nil
-	}
 	if p.opts.LineNumbers {
 		pc.lines = int64(bytes.Count(text, []byte{'\n'}))
 	}
 	var err error
-	pc.res, err = s.SearchBuffer(text, nil, &pieceSink{p: pc, base: pc.from})
+	pc.res, err = s.SearchMapped(inMemory(text), &pieceSink{p: pc, base: pc.from})
+	if err == errNUL {
+		pc.nul, pc.events, err = true, pc.events[:0], nil
+	}
 	return err
 }
+
+// inMemory is bytes already in memory, searched as a Mapped.
+type inMemory []byte
+
+func (b inMemory) Bytes() []byte  { return b }
+func (inMemory) Ensure(int) error { return nil }
+func (inMemory) Release(int)      {}
 
 // replay hands a piece's selected lines to sink, numbered in the file.
 func (p *Parallel) replay(data []byte, pc *piece, lineOff int64, sink Sink) error {

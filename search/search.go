@@ -93,6 +93,9 @@ type Searcher struct {
 	window int
 	mapped Mapped
 	own    []byte // the buffer to read into when the map must be left
+	// nulStops makes a NUL in a mapped window end the search with
+	// errNUL instead of leaving the map (a piece of a split file).
+	nulStops bool
 }
 
 // New returns a Searcher for matcher m.
@@ -105,6 +108,9 @@ func New(m match.Matcher, o Options) *Searcher {
 
 // errStop ends a search early without it being an error.
 var errStop = errors.New("stop")
+
+// errNUL ends the search of a piece that holds a NUL byte.
+var errNUL = errors.New("NUL in piece")
 
 // Search reads src to its end (or until nothing more can be selected) and
 // reports to sink. src must return io.EOF, possibly together with the last
@@ -235,6 +241,9 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 				return s.res, err
 			}
 			if s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
+				if s.nulStops {
+					return s.res, errNUL
+				}
 				src, pos = s.leaveMap(pos)
 				continue
 			}

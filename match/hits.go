@@ -1,0 +1,169 @@
+package match
+
+import (
+	"bytes"
+	"math/bits"
+)
+
+// litSet is one literal or a few, any of which is looked for, each by its
+// pair where the CPU scans pairs: several at once are compared in one pass
+// over the text (pairsScanAVX2), instead of one pass per literal.
+type litSet struct {
+	lits []*prefilter
+	// tab holds each literal's pair as vectors for the scan that
+	// compares them all at once; nil when there is one literal or when
+	// some literal has no pair (then each is found on its own).
+	tab  []pairVec
+	span int // the largest offset of a pair's second byte in its literal
+}
+
+// maxPairs is how many literals the fused scan takes: each costs eight
+// instructions per 32 bytes, and past this the NFA of Go's regexp is not
+// much slower.
+const maxPairs = 8
+
+func newLitSet(lits []*prefilter) *litSet {
+	s := &litSet{lits: lits}
+	if len(lits) < 2 || len(lits) > maxPairs {
+		return s
+	}
+	tab := make([]pairVec, len(lits))
+	for i, p := range lits {
+		q := p.pair
+		if q == nil {
+			return s
+		}
+		v := &tab[i]
+		for j := range 32 {
+			v.c1[j], v.m1[j], v.c2[j], v.m2[j] = q.c1, q.m1, q.c2, q.m2
+		}
+		v.a, v.b = int64(q.a), int64(q.a+q.off)
+		s.span = max(s.span, q.a+q.off)
+	}
+	s.tab = tab
+	return s
+}
+
+// pairVec is a pair as the fused scan reads it: its bytes and masks
+// broadcast to 32 lanes, and the offsets of its two bytes in the literal.
+type pairVec struct {
+	c1, m1, c2, m2 [32]byte
+	a, b           int64
+}
+
+// hits yields the occurrences of a litSet's literals in text, in order.
+// Its scans report every candidate of 32 positions at once, which are
+// then checked here without going back into the scan for each: in Go
+// source, "//" occurs every 100 bytes or so.
+type hits struct {
+	set  *litSet
+	text []byte
+	at   int    // where scanning goes on
+	base int    // the position of mask's lowest bit
+	mask uint32 // candidates not yet checked
+}
+
+func (s *litSet) hits(text []byte, at int) *hits {
+	return &hits{set: s, text: text, at: at}
+}
+
+// next returns the next occurrence at or after where the last one was
+// (or at, first), or -1.
+func (h *hits) next() int {
+	for {
+		for h.mask != 0 {
+			i := h.base + bits.TrailingZeros32(h.mask)
+			h.mask &= h.mask - 1
+			if h.set.occursAt(h.text, i) {
+				return i
+			}
+		}
+		if h.at >= len(h.text) {
+			return -1
+		}
+		if !h.scan() {
+			return h.slow()
+		}
+	}
+}
+
+// skip drops the occurrences before offset to.
+func (h *hits) skip(to int) {
+	if d := to - h.base; d >= 32 {
+		h.mask = 0
+	} else if d > 0 {
+		h.mask &^= 1<<d - 1
+	}
+	h.at = max(h.at, to)
+}
+
+// occursAt reports whether one of the literals starts at text[i].
+func (s *litSet) occursAt(text []byte, i int) bool {
+	for _, p := range s.lits {
+		if n := len(p.lit); i+n <= len(text) && p.equal(text[i:i+n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// scan fills the mask with the candidates of the next 32 positions that
+// have one, or of the positions left, and moves on past them; false when
+// the literals are not scanned together (one literal: its own scan stops
+// at each candidate, which measured faster than a mask where candidates
+// are as frequent as "//" in source).
+func (h *hits) scan() bool {
+	s := h.set
+	if s.tab == nil {
+		return false
+	}
+	count := len(h.text) - s.span - h.at
+	if count >= 32 {
+		i, mask := pairsMask(h.text[h.at:], count, s.tab)
+		h.base, h.mask, h.at = h.at+i, mask, h.at+min(count&^31, i+32)
+		return true
+	}
+	// The last positions, where some pair's second byte would be past
+	// the text: each literal that fits is checked where it may start.
+	h.base, h.mask = h.at, 0
+	for j := 0; j < 32 && h.at+j < len(h.text); j++ {
+		for k := range s.tab {
+			v := &s.tab[k]
+			if b := h.at + j + int(v.b); b < len(h.text) &&
+				h.text[h.at+j+int(v.a)]|v.m1[0] == v.c1[0] && h.text[b]|v.m2[0] == v.c2[0] {
+				h.mask |= 1 << j
+				break
+			}
+		}
+	}
+	h.at = min(len(h.text), h.at+32)
+	return true
+}
+
+// slow is next for literals not scanned by pairs: the first occurrence of
+// any, each looked for on its own.
+func (h *hits) slow() int {
+	i := -1
+	if len(h.set.lits) == 1 {
+		if j := h.set.lits[0].index(h.text[h.at:]); j >= 0 {
+			i = h.at + j
+		}
+	} else {
+		i = firstOf(h.set.lits, h.text, h.at)
+	}
+	if i < 0 {
+		h.at = len(h.text)
+		return -1
+	}
+	h.at = i + 1
+	return i
+}
+
+// equal reports whether b, as long as the literal, is it (in any case of
+// its letters when folded).
+func (p *prefilter) equal(b []byte) bool {
+	if p.fold {
+		return equalFoldASCII(b, p.lit)
+	}
+	return bytes.Equal(b, p.lit)
+}

@@ -14,6 +14,7 @@ all: build
 
 build:
 	$(GO) build -o $(BIN)/urg ./cmd/urg
+	$(GO) build -o $(BIN)/spot ./cmd/spot
 	$(GO) build -o $(BIN)/urg-bench ./bench
 
 run: build

@@ -12,7 +12,7 @@ import (
 // listDir lists a directory with getdents64, keeping the type the file
 // system reports (d_type) so that most entries need no stat. buf is
 // scratch space reused across calls.
-func listDir(path string, buf []byte, fn func(name string, k kind)) (dirID, error) {
+func listDir(path string, buf []byte, fn func(name string, k kind, t byte)) (dirID, error) {
 	fd, err := openDir(path)
 	if err != nil {
 		return dirID{}, err
@@ -44,7 +44,7 @@ func listDir(path string, buf []byte, fn func(name string, k kind)) (dirID, erro
 				name = name[:i]
 			}
 			if !isDot(name) {
-				fn(string(name), direntKind(b[18]))
+				fn(string(name), direntKind(b[18]), direntType(b[18]))
 			}
 			b = b[reclen:]
 		}
@@ -81,6 +81,27 @@ func direntKind(t byte) kind {
 		return kindUnknown
 	}
 	return kindOther
+}
+
+// direntType is find's -type letter for a d_type, 0 for DT_UNKNOWN.
+func direntType(t byte) byte {
+	switch t {
+	case unix.DT_REG:
+		return 'f'
+	case unix.DT_DIR:
+		return 'd'
+	case unix.DT_LNK:
+		return 'l'
+	case unix.DT_FIFO:
+		return 'p'
+	case unix.DT_SOCK:
+		return 's'
+	case unix.DT_CHR:
+		return 'c'
+	case unix.DT_BLK:
+		return 'b'
+	}
+	return 0
 }
 
 func isDot(name []byte) bool {

@@ -10,7 +10,7 @@ import (
 
 // listDir lists a directory through the os package, which reports each
 // entry's type where the platform's readdir gives it.
-func listDir(path string, _ []byte, fn func(name string, k kind)) (dirID, error) {
+func listDir(path string, _ []byte, fn func(name string, k kind, t byte)) (dirID, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return dirID{}, err
@@ -25,7 +25,7 @@ func listDir(path string, _ []byte, fn func(name string, k kind)) (dirID, error)
 	for {
 		ents, err := f.ReadDir(1024)
 		for _, e := range ents {
-			fn(e.Name(), modeKind(e.Type()))
+			fn(e.Name(), modeKind(e.Type()), typeOfMode(e.Type()))
 		}
 		if err == io.EOF || len(ents) == 0 {
 			return id, nil

@@ -77,6 +77,11 @@ type walker struct {
 	seq   int64
 	seqMu sync.Mutex
 
+	// emitNode, set by WalkAll, takes every entry instead of emit
+	// taking files; stat asks for their Stat.
+	emitNode func(Node) bool
+	stat     bool
+
 	mu      sync.Mutex
 	cond    *sync.Cond
 	stack   []dirJob
@@ -118,6 +123,11 @@ func (w *walker) walkRoot(dir, display string) {
 // work takes directories off the stack until every one has been read.
 func (w *walker) work() {
 	buf := make([]byte, 32<<10)
+	var st statter
+	if w.stat {
+		st = newStatter()
+		defer st.close()
+	}
 	w.mu.Lock()
 	for {
 		for len(w.stack) == 0 && w.active > 0 && !w.stopped {
@@ -132,7 +142,12 @@ func (w *walker) work() {
 		w.stack = w.stack[:len(w.stack)-1]
 		w.active++
 		w.mu.Unlock()
-		subdirs := w.readDir(job, buf, false)
+		var subdirs []dirJob
+		if w.emitNode != nil {
+			subdirs = w.readDirAll(job, buf, st)
+		} else {
+			subdirs = w.readDir(job, buf, false)
+		}
 		w.mu.Lock()
 		w.active--
 		if len(subdirs) > 0 {
@@ -151,6 +166,7 @@ func (w *walker) walkSorted(job dirJob, buf []byte) {
 type listing struct {
 	name string
 	k    kind
+	t    byte // find's -type letter, 0 when not known
 }
 
 // readDir reads one directory, yields its files and returns its
@@ -159,8 +175,8 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, err := listDir(job.path, buf, func(name string, k kind) {
-		list = append(list, listing{name, k})
+	id, err := listDir(job.path, buf, func(name string, k kind, t byte) {
+		list = append(list, listing{name, k, t})
 	})
 	if err != nil {
 		w.errf(job.shown(), err)

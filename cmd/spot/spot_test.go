@@ -1,0 +1,219 @@
+package main
+
+import (
+	"bytes"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"urg/internal/testbin"
+)
+
+var spotBin string
+
+func TestMain(m *testing.M) { testbin.Main(m, "urg/cmd/spot", &spotBin) }
+
+// tree makes a directory with every file type, odd modes, owners, sizes
+// and times, and returns its path.
+func tree(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	now := time.Now()
+	write := func(rel string, size int, mode os.FileMode, age time.Duration) {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, bytes.Repeat([]byte("x"), size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+		when := now.Add(-age)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	day := 24 * time.Hour
+	write("a.h", 0, 0o644, 0)
+	write("b.c", 1, 0o600, 3*day)
+	write("src/main.go", 511, 0o755, 10*day+time.Hour)
+	write("src/util.H", 512, 0o4755, 2*day)
+	write("src/lib/x.h", 513, 0o640, 40*day)
+	write("src/lib/deep/y.txt", 1024, 0o421, day/2)
+	write("big/one.bin", 1<<20, 0o644, 400*day)
+	write("big/two.bin", 1<<20+1, 0o2711, 5*day)
+	write("big/three.bin", 3<<20, 0o1777, 30*day)
+	write(".hidden/.dot.h", 100, 0o000, 7*day)
+	write("we ird/na me[1].h", 7, 0o644, 0)
+	write("ref", 10, 0o644, 6*day)
+	for _, d := range []string{"empty", "src/lib/empty2"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(root, "src/lib/empty2"), 0o1777); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"ln-file": "a.h", "ln-dir": "src", "ln-dangling": "nowhere", "src/ln-up": ".."} {
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("unix", filepath.Join(root, "sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	if os.Getuid() == 0 {
+		if err := syscall.Mknod(filepath.Join(root, "null"), syscall.S_IFCHR|0o666, int(unixMkdev(1, 3))); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mknod(filepath.Join(root, "loop"), syscall.S_IFBLK|0o660, int(unixMkdev(7, 200))); err != nil {
+			t.Fatal(err)
+		}
+		for p, id := range map[string]int{"b.c": 1234, "src/lib": 4321, "big/two.bin": 65534} {
+			if err := os.Lchown(filepath.Join(root, p), id, id+1); err != nil {
+				t.Fatal(err)
+			}
+		}
+	} else {
+		t.Log("not root: no device nodes and no other owners in the tree")
+	}
+	return root
+}
+
+func unixMkdev(major, minor uint32) uint64 {
+	return uint64(major)<<8 | uint64(minor&0xff) | uint64(minor&^0xff)<<12
+}
+
+// lines runs a command in dir and returns its output records sorted.
+func lines(t *testing.T, dir string, sep string, name string, args ...string) ([]string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Split(strings.TrimSuffix(stdout.String(), sep), sep)
+	if stdout.Len() == 0 {
+		out = nil
+	}
+	slices.Sort(out)
+	return out, stderr.String(), code
+}
+
+// TestAgainstFind runs every primary, and combinations, on the same tree
+// with find and spot and compares the sorted outputs.
+func TestAgainstFind(t *testing.T) {
+	if _, err := exec.LookPath("find"); err != nil {
+		t.Skip("find is not installed")
+	}
+	root := tree(t)
+	cases := [][]string{
+		{},
+		{"."},
+		{"src", "big"},
+		{"-name", "*.h"},
+		{"-name", "*.[ch]"},
+		{"-name", "[!a-b]*"},
+		{"-name", ".*"},
+		{"-name", "na me\\[1\\].h"},
+		{"-name", "[ab"},
+		{"-iname", "*.H"},
+		{"-path", "./src/*"},
+		{"-path", "*lib*"},
+		{"-type", "f"}, {"-type", "d"}, {"-type", "l"}, {"-type", "p"}, {"-type", "s"},
+		{"-type", "c"}, {"-type", "b"}, {"-type", "f,l"},
+		{"-size", "0"}, {"-size", "1"}, {"-size", "2"}, {"-size", "+1"}, {"-size", "-2"},
+		{"-size", "513c"}, {"-size", "+512c"}, {"-size", "-1k"}, {"-size", "1k"},
+		{"-size", "+1M"}, {"-size", "1M"}, {"-size", "-3M"}, {"-size", "+0G"}, {"-size", "1w"},
+		{"-uid", "0"}, {"-uid", "1234"}, {"-uid", "+1000"}, {"-gid", "4322"}, {"-gid", "-1"},
+		{"-user", "root"}, {"-group", "root"}, {"-user", "1234"},
+		{"-perm", "644"}, {"-perm", "-644"}, {"-perm", "/022"}, {"-perm", "/0"}, {"-perm", "-4000"},
+		{"-perm", "/6000"}, {"-perm", "1777"}, {"-perm", "-u+x"}, {"-perm", "u=rw,go=r"}, {"-perm", "/o=w"},
+		{"-perm", "000"}, {"-perm", "-g+s"},
+		{"-newer", "ref"},
+		{"-mtime", "0"}, {"-mtime", "+5"}, {"-mtime", "-3"}, {"-mtime", "10"}, {"-mtime", "+100"},
+		{"-maxdepth", "0"}, {"-maxdepth", "1"}, {"-maxdepth", "2"},
+		{"-mindepth", "2"}, {"-mindepth", "1", "-maxdepth", "1"},
+		{"-empty"}, {"-empty", "-type", "d"},
+		{"-type", "f", "-size", "+1M"},
+		{"-name", "*.h", "-type", "f", "-maxdepth", "2"},
+		{"src", "-type", "f", "-perm", "-u+x", "-size", "-1k"},
+		{"-type", "f", "-newer", "ref", "-mtime", "-3"},
+		{"-type", "d", "-perm", "/o+t", "-empty"},
+		{"-name", "*.bin", "-uid", "0", "-size", "+1M"},
+		{"-print0"}, {"-name", "*.h", "-print0"},
+		{"-print"},
+		{"src/", "-name", "*.go"},
+		{"ln-dir"}, {"ln-dir", "-type", "l"},
+	}
+	for _, c := range cases {
+		sep := "\n"
+		if slices.Contains(c, "-print0") {
+			sep = "\x00"
+		}
+		want, _, wantCode := lines(t, root, sep, "find", c...)
+		for _, j := range []string{"1", "4"} {
+			got, stderr, code := lines(t, root, sep, spotBin, append([]string{"-j", j}, c...)...)
+			if !slices.Equal(got, want) || code != wantCode {
+				t.Errorf("spot -j %s %q: exit %d, %d entries, stderr %q\n got %q\nfind: exit %d, want %q",
+					j, c, code, len(got), stderr, got, wantCode, want)
+			}
+		}
+	}
+}
+
+// TestSorted checks --sort=path: the walk's order of names, parents first.
+func TestSorted(t *testing.T) {
+	root := tree(t)
+	cmd := exec.Command(spotBin, "--sort=path", "-name", "*.h")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "./.hidden/.dot.h\n./a.h\n./src/lib/x.h\n./we ird/na me[1].h\n"
+	if string(out) != want {
+		t.Fatalf("spot --sort=path -name '*.h':\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// TestBadCommandLines checks that a bad primary or value fails before any
+// output, with exit status 1 and a message.
+func TestBadCommandLines(t *testing.T) {
+	root := tree(t)
+	for _, c := range [][]string{
+		{"-bogus"}, {"-name"}, {"-type", "x"}, {"-size", "1q"}, {"-size", "+"}, {"-uid", "abc"},
+		{"-user", "no-such-user-here"}, {"-group", "no-such-group-here"}, {"-perm", "999"},
+		{"-perm", "u!w"}, {"-newer", "no-such-file"}, {"-mtime", "x"}, {"-maxdepth", "-1"},
+		{"-j", "0"}, {"--sort=size"},
+	} {
+		cmd := exec.Command(spotBin, c...)
+		cmd.Dir = root
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != 1 || stdout.Len() > 0 || !strings.HasPrefix(stderr.String(), "spot: ") {
+			t.Errorf("spot %q: err %v, stdout %q, stderr %q; want exit 1, no output, a message", c, err, stdout.String(), stderr.String())
+		}
+	}
+}

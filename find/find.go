@@ -1,0 +1,287 @@
+// Package find parses find's expressions (the primaries spot supports,
+// all ANDed together) and decides which walked entries they select.
+package find
+
+import (
+	"fmt"
+	"os"
+	"os/user"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"urg/sched"
+)
+
+// Expr is a parsed command line: the roots to walk and the tests every
+// printed entry passes.
+type Expr struct {
+	Roots    []string
+	MaxDepth int // -maxdepth; -1 when not given
+	MinDepth int // -mindepth
+	Print0   bool
+	// NeedStat: some test asks more than a name and a type, so every
+	// entry's Stat must be fetched.
+	NeedStat bool
+	tests    []test
+}
+
+// test is one primary: whether n passes it.
+type test func(n *sched.Node) bool
+
+// Error is a command line find cannot take.
+type Error struct{ msg string }
+
+func (e *Error) Error() string { return e.msg }
+
+func errorf(format string, a ...any) error { return &Error{fmt.Sprintf(format, a...)} }
+
+// Parse reads find's syntax: roots first (those that do not start with
+// '-'), then primaries, each with its value. now is the time -mtime
+// counts back from.
+func Parse(args []string, now time.Time) (*Expr, error) {
+	e := &Expr{MaxDepth: -1}
+	i := 0
+	for ; i < len(args) && (!strings.HasPrefix(args[i], "-") || args[i] == "-"); i++ {
+		e.Roots = append(e.Roots, args[i])
+	}
+	if len(e.Roots) == 0 {
+		e.Roots = []string{"."}
+	}
+	for i < len(args) {
+		name := args[i]
+		i++
+		value := func() (string, error) {
+			if i >= len(args) {
+				return "", errorf("missing argument to `%s'", name)
+			}
+			i++
+			return args[i-1], nil
+		}
+		if err := e.primary(name, value, now); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// primary adds the primary name, reading its value through value.
+func (e *Expr) primary(name string, value func() (string, error), now time.Time) error {
+	switch name {
+	case "-print":
+		return nil
+	case "-print0":
+		e.Print0 = true
+		return nil
+	case "-empty":
+		e.NeedStat = true
+		e.add(isEmpty)
+		return nil
+	}
+	v, err := value()
+	if err != nil {
+		if _, known := valued[name]; !known {
+			return errorf("unknown predicate `%s'", name)
+		}
+		return err
+	}
+	switch name {
+	case "-name", "-iname", "-path":
+		fold, whole := name == "-iname", name == "-path"
+		e.add(func(n *sched.Node) bool {
+			if whole {
+				return match(v, n.Path, false)
+			}
+			return match(v, n.Name, fold)
+		})
+	case "-type":
+		var want [256]bool
+		for _, t := range strings.Split(v, ",") {
+			if len(t) != 1 || !strings.Contains("fdlpscb", t) {
+				return errorf("-type: unknown type `%s'", t)
+			}
+			want[t[0]] = true
+		}
+		e.add(func(n *sched.Node) bool { return want[n.Type] })
+	case "-size":
+		cmp, n, unit, err := parseSize(v)
+		if err != nil {
+			return errorf("invalid -size argument `%s'", v)
+		}
+		e.NeedStat = true
+		e.add(func(nd *sched.Node) bool {
+			return nd.Stat != nil && cmp.holds((nd.Stat.Size+unit-1)/unit, n)
+		})
+	case "-uid", "-gid":
+		cmp, n, err := parseNumber(v)
+		if err != nil {
+			return errorf("invalid argument `%s' to `%s'", v, name)
+		}
+		e.ownerTest(name == "-gid", func(id int64) bool { return cmp.holds(id, n) })
+	case "-user", "-group":
+		id, err := lookup(v, name == "-group")
+		if err != nil {
+			return err
+		}
+		e.ownerTest(name == "-group", func(got int64) bool { return got == id })
+	case "-perm":
+		return e.perm(v)
+	case "-newer":
+		fi, err := os.Stat(v)
+		if err != nil {
+			return errorf("%s: %v", v, describe(err))
+		}
+		ref := fi.ModTime()
+		e.NeedStat = true
+		e.add(func(n *sched.Node) bool { return n.Stat != nil && n.Stat.Mtime.After(ref) })
+	case "-mtime":
+		cmp, days, err := parseNumber(v)
+		if err != nil {
+			return errorf("invalid argument `%s' to `-mtime'", v)
+		}
+		e.NeedStat = true
+		e.add(func(n *sched.Node) bool {
+			return n.Stat != nil && cmp.holds(int64(now.Sub(n.Stat.Mtime)/(24*time.Hour)), days)
+		})
+	case "-maxdepth", "-mindepth":
+		d, err := strconv.Atoi(v)
+		if err != nil || d < 0 {
+			return errorf("%s: invalid depth `%s'", name, v)
+		}
+		if name == "-maxdepth" {
+			e.MaxDepth = d
+		} else {
+			e.MinDepth = d
+		}
+	default:
+		return errorf("unknown predicate `%s'", name)
+	}
+	return nil
+}
+
+// valued are the primaries that take a value.
+var valued = map[string]struct{}{
+	"-name": {}, "-iname": {}, "-path": {}, "-type": {}, "-size": {}, "-uid": {}, "-gid": {},
+	"-user": {}, "-group": {}, "-perm": {}, "-newer": {}, "-mtime": {}, "-maxdepth": {}, "-mindepth": {},
+}
+
+func (e *Expr) add(t test) { e.tests = append(e.tests, t) }
+
+// ownerTest adds a test of an entry's group (or user) id.
+func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
+	e.NeedStat = true
+	e.add(func(n *sched.Node) bool {
+		if n.Stat == nil {
+			return false
+		}
+		if group {
+			return ok(int64(n.Stat.Gid))
+		}
+		return ok(int64(n.Stat.Uid))
+	})
+}
+
+// Match reports whether n is printed.
+func (e *Expr) Match(n *sched.Node) bool {
+	if n.Depth < e.MinDepth {
+		return false
+	}
+	for _, t := range e.tests {
+		if !t(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// cmp is how a number is compared: exactly, more than (+N), less than (-N).
+type cmp byte
+
+func (c cmp) holds(got, n int64) bool {
+	switch c {
+	case '+':
+		return got > n
+	case '-':
+		return got < n
+	}
+	return got == n
+}
+
+// parseNumber reads [+-]N.
+func parseNumber(v string) (cmp, int64, error) {
+	c := cmp(0)
+	if v != "" && (v[0] == '+' || v[0] == '-') {
+		c, v = cmp(v[0]), v[1:]
+	}
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return 0, 0, strconv.ErrSyntax
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	return c, n, err
+}
+
+// parseSize reads -size's [+-]N[cwbkMG]: N units of 512 bytes unless a
+// suffix says otherwise. A file's size is rounded up to whole units
+// before it is compared, as find does.
+func parseSize(v string) (cmp, int64, int64, error) {
+	unit := int64(512)
+	if v != "" {
+		if u, ok := sizeUnits[v[len(v)-1]]; ok {
+			unit, v = u, v[:len(v)-1]
+		}
+	}
+	c, n, err := parseNumber(v)
+	return c, n, unit, err
+}
+
+var sizeUnits = map[byte]int64{'c': 1, 'w': 2, 'b': 512, 'k': 1 << 10, 'M': 1 << 20, 'G': 1 << 30}
+
+// lookup resolves -user or -group: a name, or a number.
+func lookup(v string, group bool) (int64, error) {
+	if group {
+		if g, err := user.LookupGroup(v); err == nil {
+			return strconv.ParseInt(g.Gid, 10, 64)
+		}
+	} else if u, err := user.Lookup(v); err == nil {
+		return strconv.ParseInt(u.Uid, 10, 64)
+	}
+	if n, err := strconv.ParseUint(v, 10, 32); err == nil {
+		return int64(n), nil
+	}
+	if group {
+		return 0, errorf("-group: %s is not the name of an existing group", v)
+	}
+	return 0, errorf("-user: %s is not the name of a known user", v)
+}
+
+// isEmpty is -empty: a regular file of no bytes, or a directory with
+// no entries.
+func isEmpty(n *sched.Node) bool {
+	switch {
+	case n.Stat == nil:
+		return false
+	case n.Type == 'f':
+		return n.Stat.Size == 0
+	case n.Type == 'd':
+		f, err := os.Open(n.Path)
+		if err != nil {
+			return false
+		}
+		defer f.Close()
+		names, _ := f.Readdirnames(1)
+		return len(names) == 0
+	}
+	return false
+}
+
+// describe is an error as find words it: the system's message alone.
+func describe(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		if errno, ok := pe.Err.(syscall.Errno); ok {
+			return strings.ToUpper(errno.Error()[:1]) + errno.Error()[1:]
+		}
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,111 @@
+package find
+
+// match is fnmatch(3) without flags, as find's -name and -path use it: '*'
+// and '?' match any byte, '/' and a leading '.' included; [...] is a set,
+// negated by '!' or '^'; '\' quotes the next byte. fold compares ASCII
+// letters in either case (-iname).
+func match(pat, s string, fold bool) bool {
+	// Backtracking over the last '*' only: linear in practice, as in
+	// the classic wildcard matchers.
+	px, sx := 0, 0
+	starP, starS := -1, -1
+	for sx < len(s) {
+		if px < len(pat) {
+			switch c := pat[px]; c {
+			case '*':
+				starP, starS = px, sx
+				px++
+				continue
+			case '?':
+				px++
+				sx++
+				continue
+			case '[':
+				if end, ok, valid := bracket(pat, px, s[sx], fold); valid {
+					if ok {
+						px, sx = end, sx+1
+						continue
+					}
+				} else if s[sx] == '[' {
+					// An unterminated '[' is itself, as in fnmatch.
+					px, sx = px+1, sx+1
+					continue
+				}
+			default:
+				if c == '\\' && px+1 < len(pat) {
+					px++
+					c = pat[px]
+				}
+				if same(c, s[sx], fold) {
+					px++
+					sx++
+					continue
+				}
+			}
+		}
+		if starP < 0 {
+			return false
+		}
+		starS++
+		px, sx = starP+1, starS
+	}
+	for px < len(pat) && pat[px] == '*' {
+		px++
+	}
+	return px == len(pat)
+}
+
+func same(a, b byte, fold bool) bool {
+	return a == b || fold && lower(a) == lower(b)
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// bracket reads the set that starts at pat[i] == '[': end is just past
+// its ']', matched whether c is in it, valid false when it has no end.
+func bracket(pat string, i int, c byte, fold bool) (end int, matched, valid bool) {
+	j := i + 1
+	negate := false
+	if j < len(pat) && (pat[j] == '!' || pat[j] == '^') {
+		negate = true
+		j++
+	}
+	first := true
+	for j < len(pat) && (pat[j] != ']' || first) {
+		first = false
+		lo := pat[j]
+		if lo == '\\' && j+1 < len(pat) {
+			j++
+			lo = pat[j]
+		}
+		j++
+		hi := lo
+		if j+1 < len(pat) && pat[j] == '-' && pat[j+1] != ']' {
+			hi = pat[j+1]
+			if hi == '\\' && j+2 < len(pat) {
+				j++
+				hi = pat[j+1]
+			}
+			j += 2
+		}
+		if lo <= c && c <= hi || fold && (lo <= lower(c) && lower(c) <= hi || lo <= upper(c) && upper(c) <= hi) {
+			matched = true
+		}
+	}
+	if j >= len(pat) {
+		return 0, false, false
+	}
+	return j + 1, matched != negate, true
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package sched
+
+// newStatter is lstat one path at a time: io_uring is Linux's.
+func newStatter() statter { return lstatter{} }

@@ -1,0 +1,199 @@
+package sched
+
+import (
+	"os"
+	"path"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Node is one entry of a full walk (WalkAll): every file, directory, link
+// and special file, as find sees them.
+type Node struct {
+	Path  string // as find prints it: the root as given, joined with names
+	Name  string // the last element, as find's -name sees it
+	Depth int    // 0 for a root, 1 for what it holds, and so on
+	// Type is find's -type letter: f d l p s c b, or 0 when the walk
+	// does not know it (no d_type and no stat).
+	Type byte
+	// Stat is the entry's own metadata (a link's, not its target's),
+	// when the walk was asked for it; nil with StatErr when it failed.
+	Stat    *Stat
+	StatErr error
+}
+
+// Stat is what find's primaries ask of a file beyond its name and type.
+type Stat struct {
+	Mode     uint32 // the file type and permission bits, as st_mode
+	Uid, Gid uint32
+	Size     int64
+	Mtime    time.Time
+}
+
+// FullWalk says what a WalkAll yields.
+type FullWalk struct {
+	MaxDepth int  // entries at most this deep (0: the roots only); <0 no limit
+	Threads  int  // directories read at once
+	Stat     bool // fetch each entry's Stat, in batches (io_uring where it can)
+}
+
+// WalkAll walks each root and hands every entry to emit, from several
+// goroutines at once, parents before what they hold; emit returning false
+// stops the walk. Errors go to errf with the path they concern.
+func WalkAll(roots []string, o FullWalk, emit func(Node) bool, errf func(path string, err error)) {
+	w := newWalker(WalkOptions{MaxDepth: o.MaxDepth, Threads: o.Threads}, nil, errf, nil)
+	w.emitNode, w.stat = emit, o.Stat
+	for _, root := range roots {
+		if w.isStopped() {
+			return
+		}
+		fi, err := os.Lstat(root)
+		if err != nil {
+			errf(root, err)
+			continue
+		}
+		n := Node{Path: root, Name: baseName(root), Type: typeOfMode(fi.Mode())}
+		if o.Stat {
+			n.Stat = statOf(fi)
+		}
+		if !emit(n) {
+			return
+		}
+		if fi.IsDir() && o.MaxDepth != 0 {
+			w.walkRoot(root, root)
+		}
+	}
+}
+
+// baseName is a root's name as find's -name sees it: its last element,
+// trailing slashes dropped ("/" stays "/").
+func baseName(p string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		return "/"
+	}
+	return path.Base(t)
+}
+
+// typeOfMode is find's -type letter for a file mode.
+func typeOfMode(m os.FileMode) byte {
+	switch {
+	case m.IsRegular():
+		return 'f'
+	case m.IsDir():
+		return 'd'
+	case m&os.ModeSymlink != 0:
+		return 'l'
+	case m&os.ModeNamedPipe != 0:
+		return 'p'
+	case m&os.ModeSocket != 0:
+		return 's'
+	case m&os.ModeCharDevice != 0:
+		return 'c'
+	case m&os.ModeDevice != 0:
+		return 'b'
+	}
+	return 0
+}
+
+// typeOfStatMode is find's -type letter for an st_mode.
+func typeOfStatMode(m uint32) byte {
+	switch m & syscall.S_IFMT {
+	case syscall.S_IFREG:
+		return 'f'
+	case syscall.S_IFDIR:
+		return 'd'
+	case syscall.S_IFLNK:
+		return 'l'
+	case syscall.S_IFIFO:
+		return 'p'
+	case syscall.S_IFSOCK:
+		return 's'
+	case syscall.S_IFCHR:
+		return 'c'
+	case syscall.S_IFBLK:
+		return 'b'
+	}
+	return 0
+}
+
+// statOf is the Stat of what os.Lstat returned.
+func statOf(fi os.FileInfo) *Stat {
+	s := &Stat{Size: fi.Size(), Mtime: fi.ModTime()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		s.Mode, s.Uid, s.Gid = uint32(st.Mode), st.Uid, st.Gid
+	}
+	return s
+}
+
+// readDirAll lists one directory for WalkAll: every entry is emitted, with
+// its Stat when asked (the whole listing in one batch), and the
+// subdirectories within the depth are returned to be walked.
+func (w *walker) readDirAll(job dirJob, buf []byte, st statter) []dirJob {
+	var list []listing
+	_, err := listDir(job.path, buf, func(name string, k kind, t byte) {
+		list = append(list, listing{name, k, t})
+	})
+	if err != nil {
+		w.errf(job.shown(), err)
+	}
+	var stats []Stat
+	var errs []error
+	if w.stat && len(list) > 0 {
+		paths := make([]string, len(list))
+		for i, l := range list {
+			paths[i] = joinPath(job.path, l.name)
+		}
+		stats, errs = make([]Stat, len(list)), make([]error, len(list))
+		st.stat(paths, stats, errs)
+	}
+	var subdirs []dirJob
+	for i, l := range list {
+		n := Node{Path: joinPath(job.display, l.name), Name: l.name, Depth: job.depth + 1, Type: l.t}
+		if stats != nil {
+			if errs[i] != nil {
+				n.StatErr = errs[i]
+			} else {
+				n.Stat = &stats[i]
+				n.Type = typeOfStatMode(n.Stat.Mode)
+			}
+		}
+		if n.Type == 0 && stats == nil {
+			if fi, err := os.Lstat(joinPath(job.path, l.name)); err == nil {
+				n.Type = typeOfMode(fi.Mode())
+			}
+		}
+		if !w.emitNode(n) {
+			w.stop()
+			return nil
+		}
+		if n.Type == 'd' && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
+			subdirs = append(subdirs, dirJob{path: joinPath(job.path, l.name), display: n.Path, depth: n.Depth})
+		}
+	}
+	return subdirs
+}
+
+// statter fetches the Stat of many paths at once; one per walking
+// goroutine.
+type statter interface {
+	stat(paths []string, out []Stat, errs []error)
+	close()
+}
+
+// lstatter stats one path at a time with lstat(2): where io_uring is not.
+type lstatter struct{}
+
+func (lstatter) stat(paths []string, out []Stat, errs []error) {
+	for i, p := range paths {
+		fi, err := os.Lstat(p)
+		if err != nil {
+			errs[i] = err
+			continue
+		}
+		out[i] = *statOf(fi)
+	}
+}
+
+func (lstatter) close() {}

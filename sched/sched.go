@@ -440,3 +440,26 @@ func Message(err error) string {
 	}
 	return msg
 }
+
+// ListFiles walks cfg.Paths (or ".") as Run would and hands fn, one call
+// at a time, the path of every file Run would search, opening none;
+// fn returning false stops the walk. Errors go to cfg.Report.
+func ListFiles(cfg Config, fn func(path string) bool) {
+	r := &run{cfg: cfg, stats: &Stats{}}
+	var mu sync.Mutex
+	emit := func(e Entry) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return fn(e.Path)
+	}
+	w := newWalker(cfg.Walk, emit, r.report, r.warn)
+	if len(cfg.Paths) == 0 {
+		w.walkRoot(".", "")
+	}
+	for _, p := range cfg.Paths {
+		if w.isStopped() {
+			break
+		}
+		r.operand(w, p)
+	}
+}

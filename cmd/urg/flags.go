@@ -46,6 +46,7 @@ type options struct {
 	stats        bool
 	help         bool
 	version      bool
+	files        bool // --files: list the files that would be searched
 }
 
 // flagSet defines every flag once; --help is printed from it.
@@ -79,6 +80,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.before, "before-context", "B", 0, "print `NUM` lines of leading context")
 	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
+	fs.BoolVar(&o.files, "files", false, "list the files that would be searched, without searching them (no pattern)")
 	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches `GLOB`")
@@ -140,14 +142,14 @@ func parseArgs(args []string) (*options, error) {
 		}
 		o.patterns = append(o.patterns, ps...)
 	}
-	if len(r.regexps) == 0 && len(r.files) == 0 {
+	if len(r.regexps) == 0 && len(r.files) == 0 && !o.files {
 		if len(rest) == 0 {
 			return nil, errors.New("no pattern given")
 		}
 		o.patterns, rest = rest[:1], rest[1:]
 	}
 	o.paths = rest
-	if len(o.paths) == 0 && !r.recursive && !r.deref && !isTerminal(os.Stdin) {
+	if len(o.paths) == 0 && !r.recursive && !r.deref && !o.files && !isTerminal(os.Stdin) {
 		o.paths, o.stdinDefault = []string{sched.StdinPath}, true
 	}
 	if r.deref {

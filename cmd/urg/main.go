@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -56,6 +57,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case o.version:
 		fmt.Fprintf(stdout, "urg %s\n", version)
 		return exitMatch
+	}
+	if o.files {
+		return listFiles(o, stdout, stderr)
 	}
 	m, err := match.Compile(o.patterns, o.match)
 	if err != nil {
@@ -239,4 +243,51 @@ func humanBytes(n int64) string {
 
 func isBrokenPipe(err error) bool {
 	return strings.Contains(err.Error(), "broken pipe")
+}
+
+// listFiles is --files: the files a search would read, one per line (or
+// NUL-ended under -Z), none opened; exit 0 when there is one, 1 when
+// there is none, 2 after an error, as rg --files.
+func listFiles(o *options, stdout, stderr io.Writer) int {
+	cfg := o.config(nil)
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	end := byte('\n')
+	if o.null {
+		end = 0
+	}
+	var listed, failed bool
+	var outErr error
+	cfg.Report = func(path string, err error) {
+		failed = true
+		if !o.noMessages {
+			fmt.Fprintf(stderr, "urg: %s: %s\n", path, sched.Message(err))
+		}
+	}
+	cfg.Warn = func(path, msg string) {
+		if !o.noMessages {
+			fmt.Fprintf(stderr, "urg: %s: %s\n", path, msg)
+		}
+	}
+	sched.ListFiles(cfg, func(path string) bool {
+		listed = true
+		if _, outErr = out.WriteString(path); outErr == nil {
+			outErr = out.WriteByte(end)
+		}
+		return outErr == nil
+	})
+	if err := out.Flush(); outErr == nil {
+		outErr = err
+	}
+	switch {
+	case outErr != nil:
+		if !isBrokenPipe(outErr) {
+			fmt.Fprintf(stderr, "urg: write error: %s\n", sched.Message(outErr))
+		}
+		return exitTrouble
+	case failed:
+		return exitTrouble
+	case listed:
+		return exitMatch
+	}
+	return exitNoMatch
 }

@@ -6,6 +6,14 @@
 	MOVQ AX, xmm \
 	VPBROADCASTB xmm, ymm
 
+// RETMASK returns pos as the block start i and bits as its mask, as
+// both scans do.
+#define RETMASK(pos, bits) \
+	MOVQ pos, i+32(FP) \
+	MOVL bits, mask+40(FP) \
+	VZEROUPPER \
+	RET
+
 // func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32)
 //
 // The first block of 32 positions i..i+31 in [0, n&^31) that has a
@@ -41,16 +49,10 @@ loop:
 	JMP loop
 
 found:
-	MOVQ DX, i+32(FP)
-	MOVL AX, mask+40(FP)
-	VZEROUPPER
-	RET
+	RETMASK(DX, AX)
 
 none:
-	MOVQ BX, i+32(FP)
-	MOVL $0, mask+40(FP)
-	VZEROUPPER
-	RET
+	RETMASK(BX, $0)
 
 // func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)
 //
@@ -94,13 +96,7 @@ pairs:
 	JMP block
 
 foundk:
-	MOVQ DX, i+32(FP)
-	MOVL AX, mask+40(FP)
-	VZEROUPPER
-	RET
+	RETMASK(DX, AX)
 
 nonek:
-	MOVQ BX, i+32(FP)
-	MOVL $0, mask+40(FP)
-	VZEROUPPER
-	RET
+	RETMASK(BX, $0)

@@ -100,7 +100,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 				}
 				fmt.Fprintln(w)
 			}
-			for _, sc := range scenariosFor(c, o.patterns) {
+			for _, sc := range scenariosFor(c, o.patterns, o.spot) {
 				if !selected(o, sc, cache) {
 					continue
 				}

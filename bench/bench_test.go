@@ -320,3 +320,28 @@ func mustContain(t *testing.T, out string, wants ...string) {
 		}
 	}
 }
+
+// TestSpotLines checks -spot's command lines: spot and find get the path
+// and then the primaries; fd gets them translated, a pattern and the path.
+func TestSpotLines(t *testing.T) {
+	spot := tool{Name: "spot", Family: "spot", Argv: []string{"bin/spot", "-j16"}}
+	find := tool{Name: "find", Family: "find", Argv: []string{"find"}}
+	fd := tool{Name: "fd", Family: "fd", Argv: []string{"fdfind", "-uu"}}
+	for _, c := range []struct {
+		t    tool
+		sc   scenario
+		want string
+	}{
+		{spot, spotScenarios[0], "-j16 /m -type f -size +1M"},
+		{find, spotScenarios[1], "/m -name *.h"},
+		{fd, spotScenarios[0], "-uu -t f -S +1mi . /m"},
+		{fd, spotScenarios[1], "-uu -g *.h /m"},
+	} {
+		if got := strings.Join(c.t.args(c.sc.flags, c.sc.pattern, "/m"), " "); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.t.Name, c.sc.name, got, c.want)
+		}
+	}
+	if got := spotScenarios[1].label(); got != "-name '*.h'" {
+		t.Errorf("label %q", got)
+	}
+}

@@ -44,6 +44,7 @@ type options struct {
 	svgPath    string
 	quick      bool
 	patterns   bool // the matcher set of patterns on trees, and an rg -P line
+	spot       bool // spot against find and fd instead of the searches
 	bigSizeSet bool // -big-size given
 
 	// dropCachesPath is the file written to drop the page cache; tests
@@ -134,6 +135,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
 	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and rg gets a -P line")
+	fs.BoolVar(&o.spot, "spot", false, "time spot against find and fdfind -uu on the trees (-type f -size +1M, -name '*.h'), cold too")
 	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -165,6 +167,14 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		o.cache = []string{"warm"}
 	}
 	o.cacheSet = set["cache"] || cold || warm
+	if o.spot {
+		// Both finder scenarios are the point cold; there are no
+		// bytes read for fio to floor.
+		if !set["cold-scenarios"] {
+			o.coldOnly = []string{"all"}
+		}
+		o.fio = false
+	}
 	if set["only"] && !set["cold-scenarios"] {
 		// Asking for scenarios by name asks for them in every mode.
 		o.coldOnly = []string{"all"}

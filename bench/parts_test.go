@@ -130,11 +130,11 @@ func TestToolArgsFlags(t *testing.T) {
 // The big corpus's scenarios carry their flags into the header; the trees'
 // have none; -only finds a scenario by name or by pattern.
 func TestScenarioFlags(t *testing.T) {
-	big := scenariosFor(&corpus{big: &bigManifest{}}, false)
+	big := scenariosFor(&corpus{big: &bigManifest{}}, false, false)
 	if len(big) != 4 || !slices.Equal(big[2].flags, []string{"-c", "-v"}) || !slices.Equal(big[3].flags, []string{"-c"}) {
 		t.Fatalf("big scenarios %q", big)
 	}
-	for _, sc := range scenariosFor(&corpus{}, false) {
+	for _, sc := range scenariosFor(&corpus{}, false, false) {
 		if sc.flags != nil {
 			t.Errorf("tree scenario %q has flags %q", sc.name, sc.flags)
 		}
@@ -247,11 +247,11 @@ func TestPatternSet(t *testing.T) {
 	if err != nil || !o.patterns {
 		t.Fatalf("-patterns: %v, %v", o.patterns, err)
 	}
-	tree := scenariosFor(&corpus{}, true)
+	tree := scenariosFor(&corpus{}, true, false)
 	if len(tree) != 8 || tree[3].name != "word" || !slices.Equal(tree[3].flags, []string{"-w"}) {
 		t.Errorf("tree scenarios with -patterns: %q", tree)
 	}
-	if big := scenariosFor(&corpus{big: &bigManifest{}}, true); len(big) != 4 {
+	if big := scenariosFor(&corpus{big: &bigManifest{}}, true, false); len(big) != 4 {
 		t.Errorf("big scenarios with -patterns: %q", big)
 	}
 	if _, err := exec.LookPath("rg"); err != nil {

@@ -32,7 +32,10 @@ type scenario struct {
 //
 // With -patterns, trees get the matcher set instead: one pattern of each
 // kind the matcher has a path for, each printing its lines.
-func scenariosFor(c *corpus, patterns bool) []scenario {
+func scenariosFor(c *corpus, patterns, spot bool) []scenario {
+	if spot {
+		return spotScenarios
+	}
 	if patterns && c.big == nil {
 		return patternScenarios
 	}
@@ -76,6 +79,17 @@ func (sc scenario) label() string {
 func searchLabel(flags []string, pattern string) string {
 	if len(flags) == 0 {
 		return pattern
+	}
+	if pattern == "" {
+		// A finder's primaries (-spot): no pattern, values quoted.
+		q := make([]string, len(flags))
+		for i, f := range flags {
+			q[i] = f
+			if strings.ContainsAny(f, "*?[ '") {
+				q[i] = shellQuote(f)
+			}
+		}
+		return strings.Join(q, " ")
 	}
 	return strings.Join(flags, " ") + " " + shellQuote(pattern)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -24,7 +25,11 @@ func toolLine(t tool) string {
 	if t.Version != "" {
 		v = "  [" + t.Version + "]"
 	}
-	return fmt.Sprintf("%-14s %s %s%s", t.Name, t.Argv[0], strings.Join(t.args([]string{"[FLAGS]"}, "PATTERN", "PATH"), " "), v)
+	args := t.args([]string{"[FLAGS]"}, "PATTERN", "PATH")
+	if t.Family == "fd" {
+		args = append(slices.Clone(t.Argv[1:]), "[FLAGS as fd's options]", "PATTERN", "PATH")
+	}
+	return fmt.Sprintf("%-14s %s %s%s", t.Name, t.Argv[0], strings.Join(args, " "), v)
 }
 
 func printCorpus(w io.Writer, c *corpus) {

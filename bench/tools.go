@@ -33,6 +33,9 @@ type tool struct {
 // every tool takes an option; after "--" ag would take them for a pattern.
 // A floor line's list is its own: it searches nothing.
 func (t tool) args(flags []string, pattern, path string) []string {
+	if t.finder() {
+		return t.finderArgs(flags, path)
+	}
 	args := slices.Clone(t.Argv[1:])
 	if t.floor() {
 		return args
@@ -106,6 +109,9 @@ func toolEnv() []string {
 // each peer that is missing and each urg engine the kernel refuses; those
 // are skipped, never stood in for.
 func buildTools(o *options, log io.Writer) ([]tool, error) {
+	if o.spot {
+		return spotTools(o, log)
+	}
 	if _, err := os.Stat(o.urg); err != nil {
 		return nil, fmt.Errorf("urg binary %s: %w (make build, or -urg PATH)", o.urg, err)
 	}

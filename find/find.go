@@ -91,7 +91,7 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 		fold, whole := name == "-iname", name == "-path"
 		e.add(func(n *sched.Node) bool {
 			if whole {
-				return match(v, n.Path, false)
+				return match(v, n.Path(), false)
 			}
 			return match(v, n.Name, fold)
 		})
@@ -264,7 +264,7 @@ func isEmpty(n *sched.Node) bool {
 	case n.Type == 'f':
 		return n.Stat.Size == 0
 	case n.Type == 'd':
-		f, err := os.Open(n.Path)
+		f, err := os.Open(n.Path())
 		if err != nil {
 			return false
 		}

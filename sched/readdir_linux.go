@@ -12,7 +12,7 @@ import (
 // listDir lists a directory with getdents64, keeping the type the file
 // system reports (d_type) so that most entries need no stat. buf is
 // scratch space reused across calls.
-func listDir(path string, buf []byte, fn func(name string, k kind, t byte)) (dirID, error) {
+func listDir(path string, buf []byte, fn func(name []byte, k kind, t byte)) (dirID, error) {
 	fd, err := openDir(path)
 	if err != nil {
 		return dirID{}, err
@@ -22,17 +22,32 @@ func listDir(path string, buf []byte, fn func(name string, k kind, t byte)) (dir
 	if err := unix.Fstat(fd, &st); err != nil {
 		return dirID{}, err
 	}
-	id := dirID{dev: uint64(st.Dev), ino: st.Ino}
+	return dirID{dev: uint64(st.Dev), ino: st.Ino}, readDirFD(fd, buf, fn)
+}
+
+// openListing lists a directory as listDir does, without the fstat, and
+// leaves it open for stats relative to it: fd is -1 when it could not be
+// opened, and done closes it.
+func openListing(path string, buf []byte, fn func(name []byte, k kind, t byte)) (fd int, done func(), err error) {
+	fd, err = openDir(path)
+	if err != nil {
+		return -1, func() {}, err
+	}
+	return fd, func() { unix.Close(fd) }, readDirFD(fd, buf, fn)
+}
+
+// readDirFD reads the entries of the directory open as fd.
+func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte)) error {
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
-			return id, err
+			return err
 		}
 		if n <= 0 {
-			return id, nil
+			return nil
 		}
 		for b := buf[:n]; len(b) >= 19; {
 			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
@@ -44,7 +59,7 @@ func listDir(path string, buf []byte, fn func(name string, k kind, t byte)) (dir
 				name = name[:i]
 			}
 			if !isDot(name) {
-				fn(string(name), direntKind(b[18]), direntType(b[18]))
+				fn(name, direntKind(b[18]), direntType(b[18]))
 			}
 			b = b[reclen:]
 		}

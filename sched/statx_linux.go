@@ -28,18 +28,30 @@ type ringStatter struct {
 	sts   []*unix.Statx_t
 }
 
-// newStatter returns the ring statter, or lstat one at a time where the
-// kernel refuses a ring. Call it on the goroutine that will use it: the
-// ring locks it to its thread until close.
-func newStatter() statter {
+// newStatter returns statx(2) relative to the directory, or, with ring,
+// the ring statter (statx(2) where the kernel refuses a ring). Call it
+// on the goroutine that will use it: a ring locks it to its thread until
+// close.
+//
+// statx(2) is the default because it measured faster: the kernel runs
+// an io_uring statx on a worker thread of its own (it has no
+// non-blocking path), and that hand-off costs more than the system call
+// it saves. 7.5 GB tree of 228,722 files, -type f -size +1M, 16 walkers:
+// warm, seven runs each, statx(2) 0.78 to 0.97 s (median 0.81), the ring
+// 0.89 to 1.05 s (0.92); cold, three each, 2.95 to 3.20 s against 2.67
+// to 3.11 s, within the noise.
+func newStatter(ring bool) statter {
+	if !ring {
+		return syncStatter{}
+	}
 	r, err := uring.New(statBatch)
 	if err != nil {
-		return lstatter{}
+		return syncStatter{}
 	}
 	a, err := uring.NewArena(statBatch * (statPathMax + uring.StatxSize + 8))
 	if err != nil {
 		r.Close()
-		return lstatter{}
+		return syncStatter{}
 	}
 	s := &ringStatter{ring: r, arena: a}
 	for range statBatch {
@@ -55,14 +67,13 @@ func (s *ringStatter) close() {
 	_ = s.arena.Free()
 }
 
-func (s *ringStatter) stat(paths []string, out []Stat, errs []error) {
-	for lo := 0; lo < len(paths); lo += statBatch {
-		hi := min(len(paths), lo+statBatch)
+func (s *ringStatter) stat(dirfd int, dir string, names []string, out []Stat, errs []error) {
+	for lo := 0; lo < len(names); lo += statBatch {
+		hi := min(len(names), lo+statBatch)
 		n := 0
 		for i := lo; i < hi; i++ {
-			p, slot := paths[i], i-lo
-			if len(p) >= statPathMax || s.prepare(p, slot, i) != nil {
-				lstatter{}.stat(paths[i:i+1], out[i:i+1], errs[i:i+1])
+			if len(names[i]) >= statPathMax || s.prepare(dirfd, names[i], i-lo, i) != nil {
+				statOne(dirfd, dir, names[i], &out[i], &errs[i])
 				continue
 			}
 			n++
@@ -74,14 +85,14 @@ func (s *ringStatter) stat(paths []string, out []Stat, errs []error) {
 			// Nothing is known of the batch: stat it again by hand,
 			// after draining what did complete.
 			s.ring.Completions(func(uint64, int32) {})
-			lstatter{}.stat(paths[lo:hi], out[lo:hi], errs[lo:hi])
+			syncStatter{}.stat(dirfd, dir, names[lo:hi], out[lo:hi], errs[lo:hi])
 			continue
 		}
 		for done := 0; done < n; {
 			done += s.ring.Completions(func(ud uint64, res int32) {
 				i := int(ud)
 				if res < 0 {
-					errs[i] = &os.PathError{Op: "lstat", Path: paths[i], Err: syscall.Errno(-res)}
+					errs[i] = &os.PathError{Op: "lstat", Path: joinPath(dir, names[i]), Err: syscall.Errno(-res)}
 					return
 				}
 				out[i] = fromStatx(s.sts[i-lo])
@@ -95,12 +106,34 @@ func (s *ringStatter) stat(paths []string, out []Stat, errs []error) {
 	}
 }
 
-// prepare queues the statx of path p into slot, with user data i.
-func (s *ringStatter) prepare(p string, slot, i int) error {
+// prepare queues the statx of name, relative to dirfd, into slot, with
+// user data i.
+func (s *ringStatter) prepare(dirfd int, name string, slot, i int) error {
 	buf := s.paths[slot]
-	copy(buf, p)
-	buf[len(p)] = 0
-	return s.ring.Statx(buf[:len(p)+1], unix.AT_SYMLINK_NOFOLLOW, unix.STATX_BASIC_STATS, s.sts[slot], uint64(i))
+	copy(buf, name)
+	buf[len(name)] = 0
+	return s.ring.Statx(dirfd, buf[:len(name)+1], unix.AT_SYMLINK_NOFOLLOW, unix.STATX_BASIC_STATS, s.sts[slot], uint64(i))
+}
+
+// syncStatter calls statx(2) for each name, relative to the directory.
+type syncStatter struct{}
+
+func (syncStatter) stat(dirfd int, dir string, names []string, out []Stat, errs []error) {
+	for i, name := range names {
+		statOne(dirfd, dir, name, &out[i], &errs[i])
+	}
+}
+
+func (syncStatter) close() {}
+
+// statOne stats one name relative to dirfd.
+func statOne(dirfd int, dir, name string, out *Stat, errp *error) {
+	var x unix.Statx_t
+	if err := unix.Statx(dirfd, name, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_BASIC_STATS, &x); err != nil {
+		*errp = &os.PathError{Op: "lstat", Path: joinPath(dir, name), Err: err}
+		return
+	}
+	*out = fromStatx(&x)
 }
 
 func fromStatx(x *unix.Statx_t) Stat {

@@ -3,4 +3,4 @@
 package sched
 
 // newStatter is lstat one path at a time: io_uring is Linux's.
-func newStatter() statter { return lstatter{} }
+func newStatter(bool) statter { return lstatter{} }

@@ -79,8 +79,9 @@ type walker struct {
 
 	// emitNode, set by WalkAll, takes every entry instead of emit
 	// taking files; stat asks for their Stat.
-	emitNode func(Node) bool
+	emitNode func(*Node) bool
 	stat     bool
+	ring     bool // stat through io_uring rather than statx(2) calls
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -123,10 +124,10 @@ func (w *walker) walkRoot(dir, display string) {
 // work takes directories off the stack until every one has been read.
 func (w *walker) work() {
 	buf := make([]byte, 32<<10)
-	var st statter
+	var sc scratch
 	if w.stat {
-		st = newStatter()
-		defer st.close()
+		sc.st = newStatter(w.ring)
+		defer sc.st.close()
 	}
 	w.mu.Lock()
 	for {
@@ -144,16 +145,22 @@ func (w *walker) work() {
 		w.mu.Unlock()
 		var subdirs []dirJob
 		if w.emitNode != nil {
-			subdirs = w.readDirAll(job, buf, st)
+			subdirs = w.readDirAll(job, buf, &sc)
 		} else {
 			subdirs = w.readDir(job, buf, false)
 		}
 		w.mu.Lock()
 		w.active--
-		if len(subdirs) > 0 {
-			w.stack = append(w.stack, subdirs...)
+		w.stack = append(w.stack, subdirs...)
+		if len(w.stack) == 0 && w.active == 0 {
+			w.cond.Broadcast() // the walk is over: all may leave
 		}
-		w.cond.Broadcast()
+		// This goroutine takes one directory itself; the rest go to
+		// others, woken one each rather than all of them for every
+		// directory read.
+		for range len(subdirs) - 1 {
+			w.cond.Signal()
+		}
 	}
 }
 
@@ -167,6 +174,8 @@ type listing struct {
 	name string
 	k    kind
 	t    byte // find's -type letter, 0 when not known
+	// off and n place the name in a scratch arena instead (readDirAll)
+	off, n int
 }
 
 // readDir reads one directory, yields its files and returns its
@@ -175,8 +184,8 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, err := listDir(job.path, buf, func(name string, k kind, t byte) {
-		list = append(list, listing{name, k, t})
+	id, err := listDir(job.path, buf, func(name []byte, k kind, t byte) {
+		list = append(list, listing{name: string(name), k: k, t: t})
 	})
 	if err != nil {
 		w.errf(job.shown(), err)

@@ -6,14 +6,20 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // Node is one entry of a full walk (WalkAll): every file, directory, link
 // and special file, as find sees them.
+//
+// Name and Dir are valid only during the call that hands the Node over:
+// they point into the walker's buffers, so that the entries nobody keeps
+// cost no allocation (Path makes a string of its own).
 type Node struct {
-	Path  string // as find prints it: the root as given, joined with names
+	Dir   string // the parent's path as printed ("" for a root)
 	Name  string // the last element, as find's -name sees it
 	Depth int    // 0 for a root, 1 for what it holds, and so on
+	root  string // a root's path as given
 	// Type is find's -type letter: f d l p s c b, or 0 when the walk
 	// does not know it (no d_type and no stat).
 	Type byte
@@ -21,6 +27,15 @@ type Node struct {
 	// when the walk was asked for it; nil with StatErr when it failed.
 	Stat    *Stat
 	StatErr error
+}
+
+// Path is the entry's path as find prints it: the root as given, joined
+// with the names below it.
+func (n *Node) Path() string {
+	if n.Depth == 0 {
+		return n.root
+	}
+	return joinPath(n.Dir, n.Name)
 }
 
 // Stat is what find's primaries ask of a file beyond its name and type.
@@ -35,15 +50,19 @@ type Stat struct {
 type FullWalk struct {
 	MaxDepth int  // entries at most this deep (0: the roots only); <0 no limit
 	Threads  int  // directories read at once
-	Stat     bool // fetch each entry's Stat, in batches (io_uring where it can)
+	Stat     bool // fetch each entry's Stat, a directory's entries at a time
+	// Ring stats through io_uring, 64 statx in one submission, instead
+	// of a statx(2) call each (see newStatter for why that is not the
+	// default).
+	Ring bool
 }
 
 // WalkAll walks each root and hands every entry to emit, from several
 // goroutines at once, parents before what they hold; emit returning false
-// stops the walk. Errors go to errf with the path they concern.
-func WalkAll(roots []string, o FullWalk, emit func(Node) bool, errf func(path string, err error)) {
+// stops the walk. The Node is the walker's, valid during the call only. Errors go to errf with the path they concern.
+func WalkAll(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
 	w := newWalker(WalkOptions{MaxDepth: o.MaxDepth, Threads: o.Threads}, nil, errf, nil)
-	w.emitNode, w.stat = emit, o.Stat
+	w.emitNode, w.stat, w.ring = emit, o.Stat, o.Ring
 	for _, root := range roots {
 		if w.isStopped() {
 			return
@@ -53,11 +72,11 @@ func WalkAll(roots []string, o FullWalk, emit func(Node) bool, errf func(path st
 			errf(root, err)
 			continue
 		}
-		n := Node{Path: root, Name: baseName(root), Type: typeOfMode(fi.Mode())}
+		n := Node{root: root, Name: baseName(root), Type: typeOfMode(fi.Mode())}
 		if o.Stat {
 			n.Stat = statOf(fi)
 		}
-		if !emit(n) {
+		if !emit(&n) {
 			return
 		}
 		if fi.IsDir() && o.MaxDepth != 0 {
@@ -130,27 +149,39 @@ func statOf(fi os.FileInfo) *Stat {
 // readDirAll lists one directory for WalkAll: every entry is emitted, with
 // its Stat when asked (the whole listing in one batch), and the
 // subdirectories within the depth are returned to be walked.
-func (w *walker) readDirAll(job dirJob, buf []byte, st statter) []dirJob {
-	var list []listing
-	_, err := listDir(job.path, buf, func(name string, k kind, t byte) {
-		list = append(list, listing{name, k, t})
+func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
+	sc.names, sc.list = sc.names[:0], sc.list[:0]
+	fd, done, err := openListing(job.path, buf, func(name []byte, k kind, t byte) {
+		sc.list = append(sc.list, listing{off: len(sc.names), n: len(name), k: k, t: t})
+		sc.names = append(sc.names, name...)
 	})
+	defer done()
 	if err != nil {
 		w.errf(job.shown(), err)
 	}
+	list := sc.list
+	if cap(sc.strs) < len(list) {
+		sc.strs = make([]string, len(list))
+	}
+	names := sc.strs[:len(list)]
+	for i, l := range list {
+		// Views of the arena: it no longer grows while they are used.
+		names[i] = unsafe.String(unsafe.SliceData(sc.names[l.off:]), l.n)
+	}
 	var stats []Stat
 	var errs []error
-	if w.stat && len(list) > 0 {
-		paths := make([]string, len(list))
-		for i, l := range list {
-			paths[i] = joinPath(job.path, l.name)
+	if w.stat && len(list) > 0 && fd >= 0 {
+		if cap(sc.stats) < len(list) {
+			sc.stats, sc.errs = make([]Stat, len(list)), make([]error, len(list))
 		}
-		stats, errs = make([]Stat, len(list)), make([]error, len(list))
-		st.stat(paths, stats, errs)
+		stats, errs = sc.stats[:len(list)], sc.errs[:len(list)]
+		clear(errs)
+		sc.st.stat(fd, job.path, names, stats, errs)
 	}
 	var subdirs []dirJob
 	for i, l := range list {
-		n := Node{Path: joinPath(job.display, l.name), Name: l.name, Depth: job.depth + 1, Type: l.t}
+		sc.node = Node{Dir: job.display, Name: names[i], Depth: job.depth + 1, Type: l.t}
+		n := &sc.node
 		if stats != nil {
 			if errs[i] != nil {
 				n.StatErr = errs[i]
@@ -160,34 +191,46 @@ func (w *walker) readDirAll(job dirJob, buf []byte, st statter) []dirJob {
 			}
 		}
 		if n.Type == 0 && stats == nil {
-			if fi, err := os.Lstat(joinPath(job.path, l.name)); err == nil {
+			if fi, err := os.Lstat(joinPath(job.path, n.Name)); err == nil {
 				n.Type = typeOfMode(fi.Mode())
 			}
 		}
-		if !w.emitNode(n) {
+		if !w.emitNode(&sc.node) {
 			w.stop()
 			return nil
 		}
 		if n.Type == 'd' && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
-			subdirs = append(subdirs, dirJob{path: joinPath(job.path, l.name), display: n.Path, depth: n.Depth})
+			subdirs = append(subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth})
 		}
 	}
 	return subdirs
 }
 
-// statter fetches the Stat of many paths at once; one per walking
-// goroutine.
+// scratch is one walking goroutine's memory for readDirAll, reused from
+// directory to directory: the names read, the entries, their stats.
+type scratch struct {
+	names []byte
+	list  []listing
+	strs  []string
+	stats []Stat
+	errs  []error
+	st    statter
+	node  Node // the entry being handed over
+}
+
+// statter fetches the Stat of the entries names of one directory, open
+// as dirfd and named dir, all at once; one per walking goroutine.
 type statter interface {
-	stat(paths []string, out []Stat, errs []error)
+	stat(dirfd int, dir string, names []string, out []Stat, errs []error)
 	close()
 }
 
-// lstatter stats one path at a time with lstat(2): where io_uring is not.
+// lstatter stats one path at a time with lstat(2): the portable way.
 type lstatter struct{}
 
-func (lstatter) stat(paths []string, out []Stat, errs []error) {
-	for i, p := range paths {
-		fi, err := os.Lstat(p)
+func (lstatter) stat(_ int, dir string, names []string, out []Stat, errs []error) {
+	for i, name := range names {
+		fi, err := os.Lstat(joinPath(dir, name))
 		if err != nil {
 			errs[i] = err
 			continue

@@ -172,9 +172,11 @@ func (r *Ring) ReadFixed(fd int, buf []byte, index int, off uint64, userData uin
 	return nil
 }
 
-// Statx prepares statx(AT_FDCWD, path, flags, mask, st); path and st must
-// live in an Arena until the operation completes.
-func (r *Ring) Statx(path []byte, flags int, mask uint32, st *unix.Statx_t, userData uint64) error {
+// Statx prepares statx(dirfd, path, flags, mask, st): path relative to
+// the directory open as dirfd, or to the working directory when dirfd
+// is unix.AT_FDCWD. path and st must live in an Arena until the
+// operation completes.
+func (r *Ring) Statx(dirfd int, path []byte, flags int, mask uint32, st *unix.Statx_t, userData uint64) error {
 	if len(path) == 0 || path[len(path)-1] != 0 {
 		return errors.New("uring: path not NUL-terminated")
 	}
@@ -182,7 +184,7 @@ func (r *Ring) Statx(path []byte, flags int, mask uint32, st *unix.Statx_t, user
 	if err != nil {
 		return err
 	}
-	e.PrepareStatx(unix.AT_FDCWD, nil, flags, mask, st)
+	e.PrepareStatx(dirfd, nil, flags, mask, st)
 	e.Addr = uint64(uintptr(unsafe.Pointer(&path[0])))
 	e.UserData = userData
 	return nil

@@ -67,7 +67,7 @@ func readThroughRing(t *testing.T, r *Ring, paths []string, bufSize int) map[str
 		if err := r.Openat(files[i].path, unix.O_RDONLY|unix.O_CLOEXEC, ud(i, opOpen)); err != nil {
 			t.Fatal(err)
 		}
-		if err := r.Statx(files[i].path, 0, unix.STATX_SIZE, files[i].st, ud(i, opStatx)); err != nil {
+		if err := r.Statx(unix.AT_FDCWD, files[i].path, 0, unix.STATX_SIZE, files[i].st, ud(i, opStatx)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -171,11 +171,11 @@ func TestAgainstFind(t *testing.T) {
 			sep = "\x00"
 		}
 		want, _, wantCode := lines(t, root, sep, "find", c...)
-		for _, j := range []string{"1", "4"} {
-			got, stderr, code := lines(t, root, sep, spotBin, append([]string{"-j", j}, c...)...)
+		for _, opts := range [][]string{{"-j", "1"}, {"-j4"}, {"-j", "4", "--stat=ring"}} {
+			got, stderr, code := lines(t, root, sep, spotBin, append(slices.Clone(opts), c...)...)
 			if !slices.Equal(got, want) || code != wantCode {
-				t.Errorf("spot -j %s %q: exit %d, %d entries, stderr %q\n got %q\nfind: exit %d, want %q",
-					j, c, code, len(got), stderr, got, wantCode, want)
+				t.Errorf("spot %q %q: exit %d, %d entries, stderr %q\n got %q\nfind: exit %d, want %q",
+					opts, c, code, len(got), stderr, got, wantCode, want)
 			}
 		}
 	}
@@ -204,7 +204,7 @@ func TestBadCommandLines(t *testing.T) {
 		{"-bogus"}, {"-name"}, {"-type", "x"}, {"-size", "1q"}, {"-size", "+"}, {"-uid", "abc"},
 		{"-user", "no-such-user-here"}, {"-group", "no-such-group-here"}, {"-perm", "999"},
 		{"-perm", "u!w"}, {"-newer", "no-such-file"}, {"-mtime", "x"}, {"-maxdepth", "-1"},
-		{"-j", "0"}, {"--sort=size"},
+		{"-j", "0"}, {"--sort=size"}, {"--stat=fast"}, {"-j"},
 	} {
 		cmd := exec.Command(spotBin, c...)
 		cmd.Dir = root

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"urg/fallback"
+	"urg/internal/fault"
 	"urg/match"
 	"urg/printer"
 	"urg/search"
@@ -248,7 +249,7 @@ func (r *run) operand(w *walker, p string) {
 	if fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
-	w.emit(Entry{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: fi.Mode().IsRegular() && !pseudoFS(p)})
+	w.emit(Entry{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: fi.Mode().IsRegular() && !pseudoFS(p) && !fault.Is("not-eof", p)})
 }
 
 // readDone is what the io_uring engine read of a file for a searcher.
@@ -297,12 +298,14 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 	case e.Path == StdinPath:
 		res, err = s.Search(fallback.FromFD(0), f)
 	default:
+		fault.At("open", e.Path)
 		src, oerr := fallback.Open(e.Path, e.ShortIsEOF)
 		if oerr != nil {
 			r.report(e.Path, oerr)
 			f.Abandon()
 			return
 		}
+		fault.At("opened", e.Path)
 		if m := r.mapFile(src.Fd(), e, nil); m != nil {
 			res, err = r.searchMapped(s, m, f)
 		} else {
@@ -372,6 +375,7 @@ func (r *run) mapFile(fd int, e Entry, head []byte) *fallback.Mapping {
 	if err != nil {
 		return nil
 	}
+	fault.At("mapped", e.Path)
 	return m
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"urg/internal/fault"
 	"urg/search"
 	"urg/uring"
 )
@@ -207,6 +208,7 @@ func (g *uringEngine) ringLoop(ready chan<- error) {
 		if s.noatime {
 			flags |= unix.O_NOATIME
 		}
+		fault.At("open", s.e.Path)
 		copy(s.path, s.e.Path)
 		s.path[len(s.e.Path)] = 0
 		if err := ring.Openat(s.path[:len(s.e.Path)+1], flags, userData(i, opOpen)); err != nil {
@@ -222,6 +224,12 @@ func (g *uringEngine) ringLoop(ready chan<- error) {
 			return
 		}
 		s := &slots[i]
+		if got := res; fault.Enabled {
+			res = fault.Result(map[int]string{opOpen: "ring-open", opRead: "ring-read"}[op], s.e.Path, res)
+			if op == opOpen && got >= 0 && res < 0 {
+				unix.Close(int(got)) // the fault took the place of a descriptor
+			}
+		}
 		switch {
 		case op == opOpen && res == -int32(unix.EPERM) && s.noatime:
 			s.noatime = false // O_NOATIME is for files we own
@@ -229,6 +237,15 @@ func (g *uringEngine) ringLoop(ready chan<- error) {
 		case op == opOpen && (res == -int32(unix.EMFILE) || res == -int32(unix.ENFILE)):
 			// Out of descriptors: let the searcher open it when some are back.
 			files--
+			g.handOff(slots, i, nil, release(i))
+		case res == -int32(unix.EAGAIN) || res == -int32(unix.EINTR) || res == -int32(unix.ECANCELED):
+			// Nothing wrong with the file: the searcher opens and reads
+			// it again, with pread.
+			files--
+			if op == opRead {
+				unix.Close(s.fd)
+				s.fd = -1
+			}
 			g.handOff(slots, i, nil, release(i))
 		case res < 0:
 			files--
@@ -239,6 +256,7 @@ func (g *uringEngine) ringLoop(ready chan<- error) {
 			g.handOff(slots, i, &readDone{fd: -1, err: unix.Errno(-res)}, release(i))
 		case op == opOpen:
 			s.fd = int(res)
+			fault.At("opened", s.e.Path)
 			if err := ring.ReadFixed(s.fd, s.buf, i, 0, userData(i, opRead)); err != nil {
 				unix.Close(s.fd)
 				files--

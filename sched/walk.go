@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"syscall"
+
+	"urg/internal/fault"
 )
 
 func statID(fi os.FileInfo) dirID {
@@ -238,7 +240,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			if !w.wanted(l.name) {
 				continue
 			}
-			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo}) {
+			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo && !fault.Is("not-eof", display)}) {
 				w.stop()
 				return nil
 			}

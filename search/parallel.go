@@ -183,6 +183,14 @@ func (p *Parallel) cut(m Mapped, from int) (*piece, error) {
 			to += i
 			break
 		}
+		if p.opts.Binary != BinaryText && bytes.IndexByte(data[to-1:upto], 0) >= 0 {
+			// Binary data: its NULs end lines too, and the piece goes to
+			// the search in order anyway. Without this, holes of zeros
+			// grew one piece over the whole run of them (a sparse file
+			// held 256 MiB mapped).
+			to = upto
+			break
+		}
 		to = upto // a line longer than a piece: the piece grows
 	}
 	if err := m.Ensure(to); err != nil {

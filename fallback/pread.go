@@ -28,7 +28,7 @@ type File struct {
 func Open(path string, shortIsEOF bool) (*File, error) {
 	flags := unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | noatime
 	for b := (Backoff{}); ; {
-		fd, err := unix.Open(path, flags, 0)
+		fd, err := OpenPath(path, flags)
 		switch err {
 		case nil:
 			return &File{fd: fd, shortIsEOF: shortIsEOF}, nil

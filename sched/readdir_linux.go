@@ -70,7 +70,7 @@ func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte)) error {
 func openDir(path string) (int, error) {
 	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NOATIME
 	for b := (fallback.Backoff{}); ; {
-		fd, err := unix.Open(path, flags, 0)
+		fd, err := fallback.OpenPath(path, flags)
 		switch {
 		case err == unix.EINTR:
 			continue

@@ -245,11 +245,14 @@ func (r *run) operand(w *walker, p string) {
 	if !w.wanted(p) {
 		return
 	}
+	// The size only counts where it tells the contents: /proc files say
+	// 0 and hold data.
+	plain := fi.Mode().IsRegular() && !pseudoFS(p) && !fault.Is("not-eof", p)
 	size := int64(-1)
-	if fi.Mode().IsRegular() {
+	if plain {
 		size = fi.Size()
 	}
-	w.emit(Entry{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: fi.Mode().IsRegular() && !pseudoFS(p) && !fault.Is("not-eof", p)})
+	w.emit(Entry{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: plain})
 }
 
 // readDone is what the io_uring engine read of a file for a searcher.

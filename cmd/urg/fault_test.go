@@ -7,13 +7,17 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 var (
@@ -288,4 +292,191 @@ func TestFaultOutput(t *testing.T) {
 			t.Errorf("urg %s -r x d | head -1: stdout %q, stderr %q; want one line, nothing else", io, head.stdout, head.stderr)
 		}
 	})
+}
+
+// TestFaultSpecialFiles: FIFOs, sockets and devices met while walking are
+// not opened (no hang on a FIFO nobody writes, no endless /dev/zero),
+// also through followed links; a /proc file, whose size says 0, is read
+// whole when named.
+func TestFaultSpecialFiles(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"d/a": "needle\n"})
+	if err := syscall.Mkfifo(filepath.Join(root, "d/fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("unix", filepath.Join(root, "d/sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	symlink(t, "/dev/zero", filepath.Join(root, "d/zero"))
+	symlink(t, "/dev/null", filepath.Join(root, "d/null"))
+	symlink(t, "fifo", filepath.Join(root, "d/fifolink"))
+	eachEngine(t, func(t *testing.T, io string) {
+		for _, flag := range []string{"-r", "-R"} {
+			expect(t, io+" "+flag, urgT(t, root, nil, io, flag, "needle", "d"), []string{"d/a:needle"}, nil, 0)
+		}
+		got := urgT(t, root, nil, io, "-c", "^Name:", "/proc/self/status")
+		expect(t, io+" /proc/self/status", got, []string{"1"}, nil, 0)
+	})
+}
+
+// TestFaultSymlinks: with --follow, a loop back up the tree and a link to
+// the tree's own root are each reported once as a loop, every real file
+// is searched once, and the search ends.
+func TestFaultSymlinks(t *testing.T) {
+	root := t.TempDir()
+	tree := filepath.Join(root, "tree")
+	writeTree(t, tree, map[string]string{"a": "needle\n", "sub/b": "needle\n", "sub/deeper/c": "needle\n"})
+	symlink(t, "..", filepath.Join(tree, "sub/deeper/up"))
+	symlink(t, tree, filepath.Join(tree, "sub/root"))
+	eachEngine(t, func(t *testing.T, io string) {
+		got := urgT(t, root, nil, io, "-R", "-c", "needle", "tree")
+		expect(t, io+" -R", got, []string{"tree/a:1", "tree/sub/b:1", "tree/sub/deeper/c:1"},
+			[]string{"urg: tree/sub/deeper/up: warning: recursive directory loop", "urg: tree/sub/root: warning: recursive directory loop"}, 0)
+	})
+}
+
+// TestFaultNames: names with a newline or bytes that are not UTF-8 come
+// out exact under -lZ, as GNU grep prints them; a path longer than
+// PATH_MAX is searched, not lost.
+func TestFaultNames(t *testing.T) {
+	grep := needGrep(t)
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"d/new\nline": "needle\n", "d/bad\xff\xfename": "needle\n", "d/plain": "needle\n", "d/tab\there": "hay\n",
+	})
+	// A chain of directories whose path is over 5,000 bytes, made one
+	// level at a time relative to the last (the whole path is too long
+	// for one call).
+	fd, err := syscall.Open(filepath.Join(root, "d"), syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := strings.Repeat("x", 200)
+	for range 26 {
+		if err := syscall.Mkdirat(fd, level, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		next, err := syscall.Openat(fd, level, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+		syscall.Close(fd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd = next
+	}
+	leaf, err := syscall.Openat(fd, "deep", syscall.O_WRONLY|syscall.O_CREAT, 0o644)
+	syscall.Close(fd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syscall.Write(leaf, []byte("needle deep down\n"))
+	syscall.Close(leaf)
+	want := runCtx(t, root, nil, nil, grep, "-rlZ", "needle", "d")
+	if strings.Count(want.stdout, "\x00") != 4 {
+		t.Fatalf("grep -rlZ listed %q: the deep file should be among 4", truncate(want.stdout))
+	}
+	sorted := func(s string) []string { return slices.Sorted(slices.Values(strings.Split(s, "\x00"))) }
+	eachEngine(t, func(t *testing.T, io string) {
+		got := urgT(t, root, nil, io, "-rlZ", "needle", "d")
+		if !slices.Equal(sorted(got.stdout), sorted(want.stdout)) || got.code != want.code || got.stderr != "" {
+			t.Errorf("urg %s -rlZ needle d: %q status %d stderr %q; grep: %q %d", io,
+				truncate(got.stdout), got.code, truncate(got.stderr), truncate(want.stdout), want.code)
+		}
+	})
+}
+
+// TestFaultSlowReader: output is streamed in order, not held per file:
+// 2.8 GB of matching lines to a reader that starts late keep urg's peak
+// memory under 128 MiB.
+func TestFaultSlowReader(t *testing.T) {
+	bash := needBash(t)
+	dir := t.TempDir()
+	// Four files of 64 MiB in which every line matches, each named six
+	// times: 1.5 GiB of lines, 2.8 GB of output with their names.
+	line := "every line of this file matches the pattern, all of them\n"
+	block := strings.Repeat(line, (1<<20)/len(line))
+	var names []string
+	for i := range 4 {
+		name := filepath.Join(dir, fmt.Sprintf("f%d", i))
+		f, err := os.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 64 {
+			if _, err := f.WriteString(block); err != nil {
+				f.Close()
+				t.Skipf("no room for the test's 512 MiB: %v", err)
+			}
+		}
+		f.Close()
+		names = append(names, name)
+	}
+	var args []string
+	for range 6 {
+		args = append(args, names...)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eachEngine(t, func(t *testing.T, io string) {
+		file := filepath.Join(t.TempDir(), "rss")
+		script := `"$@" | { sleep 1; wc -l; }`
+		got := runCtx(t, dir, nil, []string{rssHelperEnv + "=" + file}, bash,
+			append([]string{"-c", script, "sh", self, urgBin, io, "matches"}, args...)...)
+		data, _ := os.ReadFile(file)
+		kib, _ := strconv.ParseInt(string(data), 10, 64)
+		want := strconv.Itoa(len(args) * 64 * strings.Count(block, "\n"))
+		if n := strings.TrimSpace(got.stdout); got.code != 0 || n != want {
+			t.Errorf("urg %s: %s lines of output, status %d, stderr %q; want %s lines", io, n, got.code, got.stderr, want)
+		}
+		t.Logf("urg %s: peak RSS %d KiB for %s lines out", io, kib, strings.TrimSpace(got.stdout))
+		if kib <= 0 || kib >= 128<<10 {
+			t.Errorf("urg %s, 2.8 GB of output to a late reader: peak RSS %d KiB, want under 128 MiB", io, kib)
+		}
+	})
+}
+
+// TestFaultSignal: SIGINT ends a search at once, in the middle of a tree
+// and with the output blocked, leaving nothing behind.
+func TestFaultSignal(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := range 2000 {
+		files[fmt.Sprintf("d/f%04d", i)] = strings.Repeat("x marks the spot\n", 200)
+	}
+	writeTree(t, root, files)
+	before, _ := os.ReadDir(os.TempDir())
+	eachEngine(t, func(t *testing.T, io string) {
+		cmd := exec.Command(urgBin, io, "-r", "x", "d")
+		cmd.Dir = root
+		out, err := cmd.StdoutPipe() // never read: the output blocks
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+			if !ok || !(ws.Signaled() && ws.Signal() == syscall.SIGINT) && ws.ExitStatus() == 0 {
+				t.Errorf("urg %s: after SIGINT: %v, want an end by the signal", io, err)
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("urg %s: still running 10 s after SIGINT", io)
+		}
+		out.Close()
+	})
+	after, _ := os.ReadDir(os.TempDir())
+	if len(after) > len(before) {
+		t.Logf("temporary directory: %d entries before, %d after (other tests may have made them)", len(before), len(after))
+	}
 }

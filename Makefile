@@ -28,9 +28,12 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt wants to change:"; echo "$$out"; exit 1; fi
 
-# A short fuzz run of the matcher's fast paths against the plain regex;
-# FUZZTIME=10m make fuzz for a long one.
+# Short fuzz runs in make test: the matcher's fast paths against the plain
+# regex (FUZZTIME), and the search's buffer edges, the printer, spot's
+# parser and globs (FUZZTIME_OTHERS each). FUZZTIME=10m FUZZTIME_OTHERS=10m
+# make fuzz for long ones.
 FUZZTIME ?= 10s
+FUZZTIME_OTHERS ?= 3s
 
 test: fmt-check vet build
 	$(GO) test -count=1 ./...
@@ -38,6 +41,10 @@ test: fmt-check vet build
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzMatcher$$' -fuzztime $(FUZZTIME) ./match
+	$(GO) test -run '^$$' -fuzz '^FuzzSearchEdges$$' -fuzztime $(FUZZTIME_OTHERS) ./search
+	$(GO) test -run '^$$' -fuzz '^FuzzPrinter$$' -fuzztime $(FUZZTIME_OTHERS) ./printer
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME_OTHERS) ./find
+	$(GO) test -run '^$$' -fuzz '^FuzzMatchGlob$$' -fuzztime $(FUZZTIME_OTHERS) ./find
 
 # urg beside GNU grep, rg, ugrep and ag (those installed) on the go and mix
 # corpora (built once under $TMPDIR/urg-bench), warm and cold (cold needs

@@ -480,3 +480,48 @@ func TestFaultSignal(t *testing.T) {
 		t.Logf("temporary directory: %d entries before, %d after (other tests may have made them)", len(before), len(after))
 	}
 }
+
+// TestFaultHugeDirectory: a directory of 1,000,000 entries is searched
+// whole, each file once (made in /dev/shm where there is one: on disk the
+// files alone took 45 s to make).
+func TestFaultHugeDirectory(t *testing.T) {
+	base := "/dev/shm"
+	if fi, err := os.Stat(base); err != nil || !fi.IsDir() {
+		base = ""
+	}
+	root, err := os.MkdirTemp(base, "urg-huge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	dir := filepath.Join(root, "d")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1_000_000
+	for i := range n {
+		f, err := syscall.Openat(fd, fmt.Sprintf("f%07d", i), syscall.O_CREAT|syscall.O_WRONLY|syscall.O_CLOEXEC, 0o644)
+		if err != nil {
+			syscall.Close(fd)
+			t.Skipf("cannot make %d files here: %v", n, err)
+		}
+		if i == n/2 {
+			syscall.Write(f, []byte("needle\n"))
+		}
+		syscall.Close(f)
+	}
+	syscall.Close(fd)
+	eachEngine(t, func(t *testing.T, io string) {
+		got := urgT(t, root, nil, io, "-rL", "needle", "d")
+		names := strings.Split(strings.TrimSuffix(got.stdout, "\n"), "\n")
+		distinct := len(slices.Compact(slices.Sorted(slices.Values(names))))
+		if len(names) != n-1 || distinct != n-1 || slices.Contains(names, fmt.Sprintf("d/f%07d", n/2)) || got.code != 0 || got.stderr != "" {
+			t.Errorf("urg %s -rL needle d: %d names (%d distinct), want the %d without it; status %d, stderr %q",
+				io, len(names), distinct, n-1, got.code, truncate(got.stderr))
+		}
+	})
+}

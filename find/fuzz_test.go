@@ -1,0 +1,60 @@
+package find
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"urg/sched"
+)
+
+// FuzzParse checks that no command line makes the parser or a test of
+// the expression it builds panic, and that every refusal is an *Error
+// (said before any output, exit 1).
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{
+		"-name *.h", "-type f,d -size +1M", "-perm -u+w,g=rx", "-perm /0", "-mtime -3 -newer /",
+		"-user root -group 0", "-size", "-bogus", "-name [a-", "-maxdepth 2 -mindepth 1 -empty", "-print0",
+	} {
+		f.Add(seed)
+	}
+	now := time.Now()
+	f.Fuzz(func(t *testing.T, line string) {
+		e, err := Parse(strings.Fields(line), now)
+		if err != nil {
+			var fe *Error
+			if !errors.As(err, &fe) {
+				t.Fatalf("Parse(%q): %T %v, want *Error", line, err, err)
+			}
+			return
+		}
+		st := &sched.Stat{Mode: 0o100644, Size: 1 << 20, Mtime: now.Add(-time.Hour)}
+		for _, n := range []*sched.Node{
+			{Dir: "a", Name: "b.h", Depth: 1, Type: 'f', Stat: st},
+			{Dir: "", Name: "x", Depth: 0, Type: 'd'},
+			{Dir: "a/b", Name: "[c]", Depth: 2, Type: 'l', StatErr: errors.New("gone")},
+		} {
+			e.Match(n)
+		}
+	})
+}
+
+// FuzzMatchGlob checks the glob matcher against no panic and two facts:
+// a pattern without special bytes matches only itself, and "*" matches
+// everything.
+func FuzzMatchGlob(f *testing.F) {
+	f.Add("*.[ch]", "main.c")
+	f.Add("[!a-]x\\*", "bx*")
+	f.Add("[", "[")
+	f.Fuzz(func(t *testing.T, pat, s string) {
+		match(pat, s, false)
+		match(pat, s, true)
+		if !strings.ContainsAny(pat, "*?[\\") && match(pat, s, false) != (pat == s) {
+			t.Fatalf("match(%q, %q) = %v for a plain pattern", pat, s, !(pat == s))
+		}
+		if !match("*", s, false) {
+			t.Fatalf("* does not match %q", s)
+		}
+	})
+}

@@ -82,6 +82,17 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	}
 	fmt.Fprintln(w)
 
+	if o.soak > 0 {
+		for _, c := range rep.Corpora {
+			for _, cache := range o.cache {
+				if err := runSoak(o, c, o.soak, cache == "cold", dropper, w); err != nil {
+					return rep, err
+				}
+			}
+		}
+		return rep, nil
+	}
+
 	_, fioErr := exec.LookPath("fio")
 	if o.fio && fioErr != nil {
 		fmt.Fprintln(w, "fio: not on PATH, no floor printed (apt-get install fio)")

@@ -45,6 +45,7 @@ type options struct {
 	quick      bool
 	patterns   bool // the matcher set of patterns on trees, and an rg -P line
 	spot       bool // spot against find and fd instead of the searches
+	soak       int  // -soak N: N searches at once, a load test, instead of timings
 	bigSizeSet bool // -big-size given
 
 	// dropCachesPath is the file written to drop the page cache; tests
@@ -135,6 +136,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
 	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and rg gets a -P line")
+	fs.IntVar(&o.soak, "soak", 0, "instead of timings, start `N` urg searches of each corpus at once (cold: after dropping the page cache) and report their outputs agree, their times and memory")
 	fs.BoolVar(&o.spot, "spot", false, "time spot against find and fdfind -uu on the trees (-type f -size +1M, -name '*.h'), cold too")
 	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
 	if err := fs.Parse(args); err != nil {

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// soakPattern is the soak's search: a regex with matches in every corpus,
+// so that the outputs compared are not empty.
+const soakPattern = `func \w+Error\(`
+
+// soakRun is one of the searches started at once.
+type soakRun struct {
+	digest string
+	wall   time.Duration
+	rssKiB int64
+	err    error
+}
+
+// runSoak (-soak N) starts N searches of the corpus at once, after the
+// page cache is dropped when cold, each with urg's default queue depth,
+// and reports whether their outputs agree, how long they took and the
+// memory they held: a load test, not a timing against peers.
+func runSoak(o *options, c *corpus, n int, cold bool, dropper cacheDropper, w io.Writer) error {
+	if cold {
+		if err := dropper.drop(); err != nil {
+			return err
+		}
+	}
+	runs := make([]soakRun, n)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := &runs[i]
+			cmd := exec.Command(o.urg, "-a", "-c", "-e", soakPattern, c.Path)
+			cmd.Env = toolEnv()
+			h := sha256.New()
+			cmd.Stdout = h
+			began := time.Now()
+			r.err = cmd.Run()
+			r.wall = time.Since(began)
+			r.digest = fmt.Sprintf("%x", h.Sum(nil))[:16]
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				r.rssKiB = ru.Maxrss
+			}
+			if r.err != nil && cmd.ProcessState.ExitCode() == 1 {
+				r.err = nil // no line selected is an answer, not a failure
+			}
+		}()
+	}
+	wg.Wait()
+	total := time.Since(start)
+	cache := "warm"
+	if cold {
+		cache = "cold"
+	}
+	fmt.Fprintf(w, "== soak: %d searches at once, %s, %s: urg -a -c %s\n", n, c.Name, cache, shellQuote(soakPattern))
+	var walls []time.Duration
+	var rssSum, rssMax int64
+	digests := map[string]int{}
+	failed := 0
+	for _, r := range runs {
+		walls = append(walls, r.wall)
+		rssSum += r.rssKiB
+		rssMax = max(rssMax, r.rssKiB)
+		digests[r.digest]++
+		if r.err != nil {
+			failed++
+			fmt.Fprintf(w, "   failed: %v\n", r.err)
+		}
+	}
+	slices.Sort(walls)
+	fmt.Fprintf(w, "   all done in %.2f s; each %.2f to %.2f s (median %.2f)\n", total.Seconds(),
+		walls[0].Seconds(), walls[len(walls)-1].Seconds(), walls[len(walls)/2].Seconds())
+	fmt.Fprintf(w, "   outputs: %d distinct (%v); failures: %d\n", len(digests), digests, failed)
+	fmt.Fprintf(w, "   peak RSS: largest %d MiB, sum of all %d MiB\n", rssMax>>10, rssSum>>10)
+	if len(digests) != 1 || failed > 0 {
+		return fmt.Errorf("soak: %d distinct outputs, %d failures", len(digests), failed)
+	}
+	return nil
+}

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"io"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -43,12 +45,15 @@ func runSoak(o *options, c *corpus, n int, cold bool, dropper cacheDropper, w io
 			r := &runs[i]
 			cmd := exec.Command(o.urg, "-a", "-c", "-e", soakPattern, c.Path)
 			cmd.Env = toolEnv()
-			h := sha256.New()
-			cmd.Stdout = h
+			var out bytes.Buffer
+			cmd.Stdout = &out
 			began := time.Now()
 			r.err = cmd.Run()
 			r.wall = time.Since(began)
-			r.digest = fmt.Sprintf("%x", h.Sum(nil))[:16]
+			// Files come out as they finish: compare the lines sorted.
+			lines := strings.SplitAfter(out.String(), "\n")
+			slices.Sort(lines)
+			r.digest = fmt.Sprintf("%x", sha256.Sum256([]byte(strings.Join(lines, ""))))[:16]
 			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 				r.rssKiB = ru.Maxrss
 			}
@@ -81,7 +86,7 @@ func runSoak(o *options, c *corpus, n int, cold bool, dropper cacheDropper, w io
 	slices.Sort(walls)
 	fmt.Fprintf(w, "   all done in %.2f s; each %.2f to %.2f s (median %.2f)\n", total.Seconds(),
 		walls[0].Seconds(), walls[len(walls)-1].Seconds(), walls[len(walls)/2].Seconds())
-	fmt.Fprintf(w, "   outputs: %d distinct (%v); failures: %d\n", len(digests), digests, failed)
+	fmt.Fprintf(w, "   outputs, lines sorted: %d distinct (%v); failures: %d\n", len(digests), digests, failed)
 	fmt.Fprintf(w, "   peak RSS: largest %d MiB, sum of all %d MiB\n", rssMax>>10, rssSum>>10)
 	if len(digests) != 1 || failed > 0 {
 		return fmt.Errorf("soak: %d distinct outputs, %d failures", len(digests), failed)

@@ -114,6 +114,27 @@ func (f *File) Read(p []byte) (int, error) {
 	}
 }
 
+// SkipHole moves the file on past the hole (bytes never written, which
+// read as zeros) at its offset, where the file system says where data
+// starts again, and returns how many bytes it skipped: 0 where there is
+// no hole or no way to know.
+func (f *File) SkipHole() int64 {
+	if f.off < 0 {
+		return 0
+	}
+	data, err := unix.Seek(f.fd, f.off, unix.SEEK_DATA)
+	if err == unix.ENXIO {
+		// Nothing but a hole from here to the end.
+		data, err = unix.Seek(f.fd, 0, io.SeekEnd)
+	}
+	if err != nil || data <= f.off {
+		return 0
+	}
+	skipped := data - f.off
+	f.off = data
+	return skipped
+}
+
 // waitReadable blocks until a non-blocking descriptor (a terminal or pipe
 // left non-blocking by another program) has data.
 func (f *File) waitReadable() bool {

@@ -374,6 +374,9 @@ func (r *run) mapFile(fd int, e Entry, head []byte) *fallback.Mapping {
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size < least {
 		return nil
 	}
+	if st.Blocks*512 < st.Size/2 {
+		return nil // mostly holes: read, so that the holes can be skipped
+	}
 	m, err := fallback.Map(fd, st.Size, r.cfg.MapChunk)
 	if err != nil {
 		return nil

@@ -255,6 +255,16 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 		case pre > 0 || src == nil:
 			n, pre, eof = pre, 0, src == nil
 		default:
+			if pos == s.end && s.skipsHoles() {
+				if h, ok := src.(holeSkipper); ok {
+					if skipped := h.SkipHole(); skipped > 0 {
+						// Zeros never written: in binary data, empty lines
+						// that no match can be on.
+						s.base += int64(s.end) + skipped
+						s.end, pos, s.lnPos = 0, 0, 0
+					}
+				}
+			}
 			if s.end == len(s.buf) {
 				pos = s.makeRoom(pos)
 			}
@@ -306,6 +316,20 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 		s.buf = nil // a huge line grew it: give the memory back
 	}
 	return s.res, s.sinkFailed
+}
+
+// holeSkipper is a reader of a file that can move past a hole.
+type holeSkipper interface{ SkipHole() int64 }
+
+// skipsHoles reports whether holes in the file, read as NUL bytes, can be
+// passed over unread: the file is binary data whose NULs end lines, so a
+// hole is empty lines, and no empty line is selected or printed (no -v,
+// no pattern that matches nothing, no context, no line numbers to count).
+// GNU grep skips them the same way, which a sparse file of 100 GB needs.
+func (s *Searcher) skipsHoles() bool {
+	o := &s.opts
+	return s.res.Binary && o.Binary != BinaryText && !o.Invert && !o.LineNumbers &&
+		o.Before == 0 && o.After == 0 && s.m.MinLen() > 0 && s.window == 0
 }
 
 // failing is a reader that has failed: the error comes after the bytes that

@@ -527,3 +527,28 @@ func TestFaultHugeDirectory(t *testing.T) {
 		}
 	})
 }
+
+// TestFaultLinkToRoot: a link to / followed (-R) inside a chroot, so that
+// / is small: every real file under / is searched once, under the one
+// path the walk meets first, and the way back into the tree is reported
+// as a loop.
+func TestFaultLinkToRoot(t *testing.T) {
+	chroot, err := exec.LookPath("chroot")
+	if err != nil || os.Geteuid() != 0 {
+		t.Skip("needs root and chroot(8)")
+	}
+	root := t.TempDir()
+	// A static urg: the chroot holds no C library.
+	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", filepath.Join(root, "urg"), "urg/cmd/urg")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("static build: %v\n%s", err, out)
+	}
+	writeTree(t, root, map[string]string{"tree/a": "xyzzy-42\n", "tree/sub/b": "xyzzy-42\n", "top": "xyzzy-42\n"})
+	symlink(t, "/", filepath.Join(root, "tree/sub/root"))
+	for _, io := range engines(t) {
+		got := runCtx(t, "/", nil, nil, chroot, root, "/urg", "--io="+io, "-R", "-l", "xyzzy-42", "/tree")
+		expect(t, io+" chroot -R /tree", got, []string{"/tree/a", "/tree/sub/b", "/tree/sub/root/top"},
+			[]string{"urg: /tree/sub/root/tree: warning: recursive directory loop"}, 0)
+	}
+}

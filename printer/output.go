@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"sync"
+	"time"
 )
 
 // flushSize is how much output one file gathers before it takes the output
@@ -31,6 +32,7 @@ type Output struct {
 	wrote   bool // something was written: a context group needs "--" first
 	err     error
 	warnMu  sync.Mutex
+	totals  jsonTotals // --json's summary
 }
 
 // NewOutput returns an Output writing to w, with messages to errw.
@@ -39,6 +41,7 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 		cfg: cfg, w: bufio.NewWriterSize(w, 64<<10), errw: errw,
 		ordered: ordered, window: 256, owner: -1, pending: map[int64]*File{},
 	}
+	o.totals.start = time.Now()
 	o.cond = sync.NewCond(&o.mu)
 	return o
 }
@@ -46,7 +49,11 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 // File returns the sink for the file numbered seq (numbers count up from 0
 // in the order files are to be printed, when ordered).
 func (o *Output) File(seq int64, path string) *File {
-	return &File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1}
+	f := &File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1}
+	if o.cfg.JSON {
+		f.started = time.Now()
+	}
+	return f
 }
 
 // Admit blocks, when ordered, until file seq is close enough to the output
@@ -147,6 +154,11 @@ func (o *Output) finish(f *File) error {
 func (o *Output) Flush() error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.cfg.JSON && o.err == nil {
+		if _, err := o.w.Write(o.jsonSummary()); err != nil {
+			o.err = err
+		}
+	}
 	if err := o.w.Flush(); err != nil && o.err == nil {
 		o.err = err
 	}

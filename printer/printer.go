@@ -9,6 +9,7 @@ package printer
 
 import (
 	"strconv"
+	"time"
 
 	"urg/match"
 )
@@ -40,6 +41,7 @@ type Config struct {
 	Null         bool // --null: a NUL after file names
 	Context      bool // -A/-B/-C given: groups are separated by "--"
 	Color        bool
+	JSON         bool // --json: ripgrep's JSON messages instead of lines
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
 }
@@ -69,7 +71,20 @@ type File struct {
 	printed   bool
 	streaming bool
 	matchErr  error
+
+	// --json: the begin message was printed; what the end message
+	// reports.
+	began        bool
+	started      time.Time
+	searched     int64 // bytes searched (Searched)
+	matches      int64
+	printedBytes int64
+	binaryAt     int64 // offset of the binary data met; -1 none
 }
+
+// Searched records how many bytes the search of the file read, for
+// --json's stats; call it before Finish.
+func (f *File) Searched(n int64) { f.searched = n }
 
 // Match implements search.Sink.
 func (f *File) Match(lineno, offset int64, line []byte) error {
@@ -87,6 +102,13 @@ func (f *File) Context(lineno, offset int64, line []byte) error {
 // prints the line's matches instead, if it has any, as grep does; either
 // way the line counts for the "--" between groups.
 func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
+	if f.cfg.JSON {
+		typ := "match"
+		if sep == '-' {
+			typ = "context"
+		}
+		return f.jsonLineMessage(typ, lineno, offset, line, hasMatches)
+	}
 	f.printed = true
 	f.separate(offset)
 	f.lastEnd = offset + int64(len(line)) + 1
@@ -119,6 +141,10 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 
 // Binary implements search.Sink: grep's notice goes to stderr.
 func (f *File) Binary() error {
+	if f.cfg.JSON {
+		f.binaryAt = 0
+		return nil
+	}
 	f.out.warn(f.path + ": binary file matches")
 	return nil
 }
@@ -213,6 +239,10 @@ func (f *File) flushIfBig(err error) error {
 // releases the file's place in the output. count is the number of selected
 // lines. Every File must be finished exactly once.
 func (f *File) Finish(count int64) error {
+	if f.cfg.JSON {
+		f.jsonEnd(count)
+		return f.out.finish(f)
+	}
 	switch f.cfg.Mode {
 	case Count:
 		if f.cfg.WithFilename {

@@ -418,6 +418,7 @@ func (r *run) finish(f *printer.File, res search.Result) {
 			r.stopped.Store(true)
 		}
 	}
+	f.Searched(res.Bytes)
 	if f.Finish(res.Count) != nil {
 		r.stopped.Store(true) // the output is gone: nothing more can be said
 	}

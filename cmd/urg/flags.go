@@ -47,6 +47,7 @@ type options struct {
 	help         bool
 	version      bool
 	files        bool // --files: list the files that would be searched
+	json         bool // --json: ripgrep's JSON messages
 }
 
 // flagSet defines every flag once; --help is printed from it.
@@ -80,6 +81,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.before, "before-context", "B", 0, "print `NUM` lines of leading context")
 	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
+	fs.BoolVar(&o.json, "json", false, "print ripgrep's JSON messages (begin, match, context, end, summary), one per line")
 	fs.BoolVar(&o.files, "files", false, "list the files that would be searched, without searching them (no pattern)")
 	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches `GLOB`")
@@ -157,6 +159,12 @@ func parseArgs(args []string) (*options, error) {
 	}
 	if err := o.setModes(r); err != nil {
 		return nil, err
+	}
+	if o.json {
+		if o.mode != printer.Lines && o.mode != printer.Quiet {
+			return nil, errors.New("--json cannot be used with -c, -l or -L")
+		}
+		o.lineNumber = true // every match message carries its line number
 	}
 	return o, nil
 }

@@ -163,8 +163,8 @@ func (o *options) config(m match.Matcher) sched.Config {
 
 // printer turns options into the output's look.
 func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
-	color := o.color == "always"
-	if o.color == "auto" {
+	color := o.color == "always" && !o.json
+	if o.color == "auto" && !o.json {
 		f, ok := stdout.(*os.File)
 		color = ok && isTerminal(f) && os.Getenv("TERM") != "dumb" && os.Getenv("NO_COLOR") == ""
 	}
@@ -178,6 +178,7 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		Null:         o.null,
 		Context:      o.before > 0 || o.after > 0,
 		Color:        color,
+		JSON:         o.json,
 		Matcher:      m,
 	}
 }

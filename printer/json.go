@@ -1,0 +1,156 @@
+package printer
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+)
+
+// The --json output: one object per line in ripgrep's message format
+// (begin, match, context, end, summary), so that tools written for
+// rg --json read urg unchanged.
+
+// jsonData is text as ripgrep's messages carry it: UTF-8 as a string,
+// anything else as base64 bytes.
+type jsonData struct {
+	Text  *string `json:"text,omitempty"`
+	Bytes *string `json:"bytes,omitempty"`
+}
+
+func dataOf(b []byte) jsonData {
+	if utf8.Valid(b) {
+		s := string(b)
+		return jsonData{Text: &s}
+	}
+	s := base64.StdEncoding.EncodeToString(b)
+	return jsonData{Bytes: &s}
+}
+
+type jsonSubmatch struct {
+	Match jsonData `json:"match"`
+	Start int      `json:"start"`
+	End   int      `json:"end"`
+}
+
+type jsonLine struct {
+	Path           jsonData       `json:"path"`
+	Lines          jsonData       `json:"lines"`
+	LineNumber     *int64         `json:"line_number"`
+	AbsoluteOffset int64          `json:"absolute_offset"`
+	Submatches     []jsonSubmatch `json:"submatches"`
+}
+
+type jsonDuration struct {
+	Secs  int64  `json:"secs"`
+	Nanos int32  `json:"nanos"`
+	Human string `json:"human"`
+}
+
+func durationOf(d time.Duration) jsonDuration {
+	return jsonDuration{Secs: int64(d / time.Second), Nanos: int32(d % time.Second), Human: fmt.Sprintf("%.6fs", d.Seconds())}
+}
+
+type jsonStats struct {
+	Elapsed           jsonDuration `json:"elapsed"`
+	Searches          int64        `json:"searches"`
+	SearchesWithMatch int64        `json:"searches_with_match"`
+	BytesSearched     int64        `json:"bytes_searched"`
+	BytesPrinted      int64        `json:"bytes_printed"`
+	MatchedLines      int64        `json:"matched_lines"`
+	Matches           int64        `json:"matches"`
+}
+
+type jsonEnd struct {
+	Path         jsonData  `json:"path"`
+	BinaryOffset *int64    `json:"binary_offset"`
+	Stats        jsonStats `json:"stats"`
+}
+
+type jsonSummary struct {
+	ElapsedTotal jsonDuration `json:"elapsed_total"`
+	Stats        jsonStats    `json:"stats"`
+}
+
+type jsonMessage struct {
+	Type string `json:"type"`
+	Data any    `json:"data"`
+}
+
+// jsonTotals add up the files' stats for the summary.
+type jsonTotals struct {
+	start                               time.Time
+	searches, withMatch, bytes, printed atomic.Int64
+	matchedLines, matches               atomic.Int64
+}
+
+// emit appends one message to the file's buffer.
+func (f *File) emit(typ string, data any) {
+	b, err := json.Marshal(jsonMessage{typ, data})
+	if err != nil {
+		b = []byte(`{"type":"error"}`) // cannot happen: the types above marshal
+	}
+	f.buf = append(append(f.buf, b...), '\n')
+	f.printedBytes += int64(len(b) + 1)
+}
+
+// jsonLine prints a selected line ("match") or a context line.
+func (f *File) jsonLineMessage(typ string, lineno, offset int64, line []byte, hasMatches bool) error {
+	if !f.began {
+		f.began = true
+		f.emit("begin", map[string]jsonData{"path": dataOf([]byte(f.path))})
+	}
+	m := jsonLine{Path: dataOf([]byte(f.path)), Lines: dataOf(append(line[:len(line):len(line)], '\n')),
+		AbsoluteOffset: offset, Submatches: []jsonSubmatch{}}
+	if lineno > 0 {
+		m.LineNumber = &lineno
+	}
+	var err error
+	if hasMatches && f.cfg.Matcher != nil {
+		err = f.cfg.Matcher.Each(line, func(s, e int) {
+			m.Submatches = append(m.Submatches, jsonSubmatch{dataOf(line[s:e]), s, e})
+		})
+	}
+	if typ == "match" {
+		f.matches += int64(len(m.Submatches))
+	}
+	f.emit(typ, m)
+	return f.flushIfBig(err)
+}
+
+// jsonEnd prints a file's end message and adds its stats to the totals.
+func (f *File) jsonEnd(count int64) {
+	t := &f.out.totals
+	t.searches.Add(1)
+	t.bytes.Add(f.searched)
+	if count > 0 {
+		t.withMatch.Add(1)
+	}
+	t.matchedLines.Add(count)
+	t.matches.Add(f.matches)
+	if !f.began {
+		return // ripgrep says nothing of a file without a match
+	}
+	st := jsonStats{Elapsed: durationOf(time.Since(f.started)), Searches: 1, SearchesWithMatch: min(count, 1),
+		BytesSearched: f.searched, MatchedLines: count, Matches: f.matches}
+	st.BytesPrinted = f.printedBytes
+	end := jsonEnd{Path: dataOf([]byte(f.path)), Stats: st}
+	if f.binaryAt >= 0 {
+		end.BinaryOffset = &f.binaryAt
+	}
+	t.printed.Add(f.printedBytes) // as ripgrep counts: up to the end message
+	f.emit("end", end)
+}
+
+// jsonSummary is the summary message that ends the output.
+func (o *Output) jsonSummary() []byte {
+	t := &o.totals
+	elapsed := time.Since(t.start)
+	st := jsonStats{Elapsed: durationOf(elapsed), Searches: t.searches.Load(), SearchesWithMatch: t.withMatch.Load(),
+		BytesSearched: t.bytes.Load(), BytesPrinted: t.printed.Load(), MatchedLines: t.matchedLines.Load(),
+		Matches: t.matches.Load()}
+	b, _ := json.Marshal(jsonMessage{"summary", jsonSummary{ElapsedTotal: durationOf(elapsed), Stats: st}})
+	return append(b, '\n')
+}

@@ -27,18 +27,79 @@ import (
 	"urg/sched"
 )
 
-const usage = `usage: spot [-j N] [--sort=path] [--stat=calls|ring] [DIR...] [PRIMARY...]
-  -j N            directories read at once (default 8 per core: a cold
-                  tree wants many reads in flight)
-  --sort=path     print sorted name by name, each directory before its entries
-  --stat=ring     stat through io_uring, 64 statx per submission, instead
-                  of one statx call each (calls measured faster here)
-primaries (all must hold, as in find):
-  -name GLOB  -iname GLOB  -path GLOB  -type f|d|l|p|s|b|c
-  -size [+-]N[cwbkMG]  -uid [+-]N  -gid [+-]N  -user NAME  -group NAME
-  -perm [-/]MODE  -newer FILE  -mtime [+-]N  -maxdepth N  -mindepth N
-  -empty  -print  -print0
-`
+// entry is one option or primary, as help and the man page show it.
+type entry struct{ spell, doc string }
+
+// optionTable and primaryTable are spot's command line, defined once for
+// its help and its man page (--generate=man).
+var (
+	optionTable = []entry{
+		{"-j N", "directories read at once (default 8 per core: a cold tree wants many reads in flight); -n N is the same"},
+		{"--sort=path", "print sorted name by name, each directory before its entries (the walk stays parallel)"},
+		{"--stat=calls|ring", "stat with one statx call each (calls, the default: faster here) or through io_uring, 64 per submission (ring)"},
+		{"--generate=man", "print this man page (roff) and exit"},
+	}
+	primaryTable = []entry{
+		{"-name GLOB", "the name matches GLOB (fnmatch: * and ? match a leading dot too)"},
+		{"-iname GLOB", "-name, ignoring the case of ASCII letters"},
+		{"-path GLOB", "the whole path as printed matches GLOB (* matches / too)"},
+		{"-type f|d|l|p|s|b|c", "the type is one of those (a comma list takes several)"},
+		{"-size [+-]N[cwbkMG]", "the size in units (512 bytes unless a suffix says), rounded up, is N, more (+) or less (-)"},
+		{"-uid [+-]N", "the owner's user ID is N, more or less"},
+		{"-gid [+-]N", "the group ID is N, more or less"},
+		{"-user NAME", "the owner is NAME (or that ID)"},
+		{"-group NAME", "the group is NAME (or that ID)"},
+		{"-perm [-/]MODE", "the permission bits are MODE, hold all of MODE (-), or any of it (/); octal or symbolic"},
+		{"-newer FILE", "modified after FILE"},
+		{"-mtime [+-]N", "modified N whole days ago, more or less"},
+		{"-maxdepth N", "entries at most N levels below a root"},
+		{"-mindepth N", "entries at least N levels below a root"},
+		{"-empty", "an empty file or directory"},
+		{"-print", "print the entry (what spot does anyway)"},
+		{"-print0", "end each path with a NUL byte instead of a newline"},
+	}
+)
+
+// usage is spot's help.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: spot [-j N] [--sort=path] [--stat=calls|ring] [DIR...] [PRIMARY...]\n")
+	for _, e := range optionTable {
+		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
+	}
+	b.WriteString("primaries (all must hold, as in find):\n")
+	for _, e := range primaryTable {
+		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
+	}
+	return b.String()
+}
+
+// manPage is spot.1.
+func manPage() string {
+	esc := strings.NewReplacer(`\`, `\e`, "-", `\-`).Replace
+	var b strings.Builder
+	b.WriteString(`.TH SPOT 1 "" "spot" "User Commands"
+.SH NAME
+spot \- find files in parallel
+.SH SYNOPSIS
+.B spot
+[\fB\-j\fR \fIN\fR] [\fB\-\-sort=path\fR] [\fIDIR\fR]... [\fIPRIMARY\fR]...
+.SH DESCRIPTION
+spot walks each DIR (\fB.\fR by default) on every core and prints, as find(1)
+does, every entry that passes all the primaries. It stats entries only
+when a primary needs more than a name and a type.
+.SH OPTIONS
+`)
+	for _, e := range optionTable {
+		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
+	}
+	b.WriteString(".SH PRIMARIES\n")
+	for _, e := range primaryTable {
+		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
+	}
+	b.WriteString(".SH EXIT STATUS\n0 when all went well, 1 after any error (as find).\n.SH SEE ALSO\n.BR find (1),\n.BR urg (1)\n")
+	return b.String()
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -48,8 +109,12 @@ func main() {
 // (find's statuses).
 func run(args []string, stdout, stderr io.Writer) int {
 	threads, sorted, ring, rest, err := options(args)
-	if err == errHelp {
-		fmt.Fprint(stdout, usage)
+	switch err {
+	case errHelp:
+		fmt.Fprint(stdout, usage())
+		return 0
+	case errMan:
+		fmt.Fprint(stdout, manPage())
 		return 0
 	}
 	if err == nil {
@@ -62,7 +127,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-var errHelp = errors.New("help")
+var (
+	errHelp = errors.New("help")
+	errMan  = errors.New("man")
+)
 
 // options takes spot's own options out of args, wherever they are: -j N
 // (grab's -n N), --sort=path and --stat.
@@ -78,6 +146,8 @@ func options(args []string) (threads int, sorted, ring bool, rest []string, err 
 			return 0, false, false, nil, errHelp
 		case a == "--sort=path":
 			sorted = true
+		case a == "--generate=man":
+			return 0, false, false, nil, errMan
 		case strings.HasPrefix(a, "--sort"):
 			return fail("%s: only --sort=path is known", a)
 		case a == "--stat=ring" || a == "--stat=calls":

@@ -48,6 +48,7 @@ type options struct {
 	version      bool
 	files        bool // --files: list the files that would be searched
 	json         bool // --json: ripgrep's JSON messages
+	generate     string
 }
 
 // flagSet defines every flag once; --help is printed from it.
@@ -104,6 +105,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage")
+	fs.StringVar(&o.generate, "generate", "", "print `WHAT` and exit: man (the man page, roff), complete-bash, complete-zsh or complete-fish")
 	fs.BoolVar(&o.help, "help", false, "print this help")
 	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
 	return fs, r
@@ -132,7 +134,7 @@ func parseArgs(args []string) (*options, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if o.help || o.version {
+	if o.help || o.version || o.generate != "" {
 		return o, nil
 	}
 	rest := fs.Args()

@@ -57,6 +57,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case o.version:
 		fmt.Fprintf(stdout, "urg %s\n", version)
 		return exitMatch
+	case o.generate != "":
+		text, err := generate(o.generate)
+		if err != nil {
+			fmt.Fprintf(stderr, "urg: %v\n", err)
+			return exitTrouble
+		}
+		fmt.Fprint(stdout, text)
+		return exitMatch
 	}
 	if o.files {
 		return listFiles(o, stdout, stderr)

@@ -32,3 +32,16 @@ func Main(m *testing.M, pkg string, bin *string) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// Build builds the command package pkg into the test's temporary
+// directory and returns the binary's path: for tests that run a second
+// command beside the one Main built.
+func Build(t *testing.T, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
+	out, err := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", bin, pkg).CombinedOutput()
+	if err != nil {
+		t.Fatalf("building %s: %v\n%s", pkg, err, out)
+	}
+	return bin
+}

@@ -37,6 +37,9 @@ type Output struct {
 
 // NewOutput returns an Output writing to w, with messages to errw.
 func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
+	if cfg.Colors == (Colors{}) {
+		cfg.Colors = DefaultColors
+	}
 	o := &Output{
 		cfg: cfg, w: bufio.NewWriterSize(w, 64<<10), errw: errw,
 		ordered: ordered, window: 256, owner: -1, pending: map[int64]*File{},
@@ -102,8 +105,15 @@ func (o *Output) write(f *File) error {
 	if len(f.buf) == 0 && !f.printed {
 		return o.err
 	}
-	if f.startsGroup && o.wrote {
-		o.w.WriteString(separator(f.cfg.Color))
+	switch {
+	case f.headed && !f.headWritten:
+		// --heading: files are set apart by a blank line, not "--".
+		f.headWritten = true
+		if o.wrote {
+			o.w.WriteString("\n")
+		}
+	case f.startsGroup && o.wrote:
+		o.w.WriteString(f.cfg.separator())
 	}
 	f.startsGroup = false
 	o.wrote = true

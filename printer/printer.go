@@ -9,6 +9,7 @@ package printer
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"urg/match"
@@ -41,19 +42,59 @@ type Config struct {
 	Null         bool // --null: a NUL after file names
 	Context      bool // -A/-B/-C given: groups are separated by "--"
 	Color        bool
-	JSON         bool // --json: ripgrep's JSON messages instead of lines
+	Colors       Colors // the colours used (DefaultColors when zero)
+	Heading      bool   // --heading: a file's name once above its lines
+	JSON         bool   // --json: ripgrep's JSON messages instead of lines
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
 }
 
-// GNU grep's default colours (GREP_COLORS ms=01;31:fn=35:ln=32:bn=32:se=36).
-const (
-	sgrMatch = "\x1b[01;31m\x1b[K"
-	sgrFile  = "\x1b[35m\x1b[K"
-	sgrNum   = "\x1b[32m\x1b[K"
-	sgrSep   = "\x1b[36m\x1b[K"
-	sgrEnd   = "\x1b[m\x1b[K"
-)
+// Colors are the SGR sequences that start each part of a line when
+// colouring; the end of each is sgrEnd.
+type Colors struct {
+	Match, File, LineNum, ByteNum, Sep string
+}
+
+// sgrEnd ends a coloured part, as GNU grep ends it.
+const sgrEnd = "\x1b[m\x1b[K"
+
+// sgr is the sequence that starts a part coloured code; an empty code
+// (GREP_COLORS fn=) leaves the part uncoloured, as in grep.
+func sgr(code string) string {
+	if code == "" {
+		return ""
+	}
+	return "\x1b[" + code + "m\x1b[K"
+}
+
+// DefaultColors are GNU grep's (GREP_COLORS ms=01;31:fn=35:ln=32:bn=32:se=36).
+var DefaultColors = Colors{Match: sgr("01;31"), File: sgr("35"), LineNum: sgr("32"), ByteNum: sgr("32"), Sep: sgr("36")}
+
+// ParseGrepColors reads GREP_COLORS as GNU grep does, over its defaults:
+// ms (or mt, which sets the colour of every match), fn, ln, bn and se;
+// other capabilities are accepted and have no effect here.
+func ParseGrepColors(env string) Colors {
+	c := DefaultColors
+	for _, field := range strings.Split(env, ":") {
+		k, v, ok := strings.Cut(field, "=")
+		if !ok {
+			continue
+		}
+		switch k {
+		case "mt", "ms":
+			c.Match = sgr(v)
+		case "fn":
+			c.File = sgr(v)
+		case "ln":
+			c.LineNum = sgr(v)
+		case "bn":
+			c.ByteNum = sgr(v)
+		case "se":
+			c.Sep = sgr(v)
+		}
+	}
+	return c
+}
 
 // File is the sink of one file's search. It is used by one goroutine.
 type File struct {
@@ -71,6 +112,9 @@ type File struct {
 	printed   bool
 	streaming bool
 	matchErr  error
+	// headed: the --heading line is in buf or written; headWritten: the
+	// output has it (and the blank line before it).
+	headed, headWritten bool
 
 	// --json: the begin message was printed; what the end message
 	// reports.
@@ -117,7 +161,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 	case f.cfg.OnlyMatching && hasMatches:
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
 			f.prefix(sep, lineno, offset+int64(s))
-			f.colored(sgrMatch, line[s:e])
+			f.colored(f.cfg.Colors.Match, line[s:e])
 			f.buf = append(f.buf, '\n')
 		})
 	case f.cfg.OnlyMatching:
@@ -126,7 +170,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 		at := 0
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
 			f.buf = append(f.buf, line[at:s]...)
-			f.colored(sgrMatch, line[s:e])
+			f.colored(f.cfg.Colors.Match, line[s:e])
 			at = e
 		})
 		f.buf = append(f.buf, line[at:]...)
@@ -163,20 +207,25 @@ func (f *File) separate(offset int64) {
 	}
 }
 
-func (f *File) sep() { f.buf = append(f.buf, separator(f.cfg.Color)...) }
+func (f *File) sep() { f.buf = append(f.buf, f.cfg.separator()...) }
 
 // separator is the line between context groups, coloured like grep's.
-func separator(color bool) string {
-	if color {
-		return sgrSep + "--" + sgrEnd + "\n"
+func (c *Config) separator() string {
+	if c.Color && c.Colors.Sep != "" {
+		return c.Colors.Sep + "--" + sgrEnd + "\n"
 	}
 	return "--\n"
 }
 
 // prefix writes the file name, line number and byte offset that lead a line.
 func (f *File) prefix(sep byte, lineno, offset int64) {
-	if f.cfg.WithFilename {
-		f.colored(sgrFile, []byte(f.path))
+	if f.cfg.WithFilename && f.cfg.Heading && !f.headed {
+		f.headed = true
+		f.colored(f.cfg.Colors.File, []byte(f.path))
+		f.buf = append(f.buf, '\n')
+	}
+	if f.cfg.WithFilename && !f.cfg.Heading {
+		f.colored(f.cfg.Colors.File, []byte(f.path))
 		if f.cfg.Null {
 			f.buf = append(f.buf, 0)
 		} else {
@@ -184,18 +233,18 @@ func (f *File) prefix(sep byte, lineno, offset int64) {
 		}
 	}
 	if f.cfg.LineNumber {
-		f.colored(sgrNum, strconv.AppendInt(nil, lineno, 10))
+		f.colored(f.cfg.Colors.LineNum, strconv.AppendInt(nil, lineno, 10))
 		f.sepChar(sep)
 	}
 	if f.cfg.ByteOffset {
-		f.colored(sgrNum, strconv.AppendInt(nil, offset, 10))
+		f.colored(f.cfg.Colors.ByteNum, strconv.AppendInt(nil, offset, 10))
 		f.sepChar(sep)
 	}
 }
 
 func (f *File) sepChar(c byte) {
-	if f.cfg.Color {
-		f.buf = append(f.buf, sgrSep...)
+	if f.cfg.Color && f.cfg.Colors.Sep != "" {
+		f.buf = append(f.buf, f.cfg.Colors.Sep...)
 		f.buf = append(f.buf, c)
 		f.buf = append(f.buf, sgrEnd...)
 		return
@@ -204,7 +253,7 @@ func (f *File) sepChar(c byte) {
 }
 
 func (f *File) colored(sgr string, b []byte) {
-	if f.cfg.Color {
+	if f.cfg.Color && sgr != "" {
 		f.buf = append(f.buf, sgr...)
 		f.buf = append(f.buf, b...)
 		f.buf = append(f.buf, sgrEnd...)
@@ -246,14 +295,14 @@ func (f *File) Finish(count int64) error {
 	switch f.cfg.Mode {
 	case Count:
 		if f.cfg.WithFilename {
-			f.colored(sgrFile, []byte(f.path))
+			f.colored(f.cfg.Colors.File, []byte(f.path))
 			f.nameEnd(':')
 		}
 		f.buf = strconv.AppendInt(f.buf, count, 10)
 		f.buf = append(f.buf, '\n')
 	case FilesWithMatches, FilesWithoutMatch:
 		if (count > 0) == (f.cfg.Mode == FilesWithMatches) {
-			f.colored(sgrFile, []byte(f.path))
+			f.colored(f.cfg.Colors.File, []byte(f.path))
 			f.nameEnd('\n')
 		}
 	}

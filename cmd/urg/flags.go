@@ -49,6 +49,7 @@ type options struct {
 	files        bool // --files: list the files that would be searched
 	json         bool // --json: ripgrep's JSON messages
 	generate     string
+	heading      bool // --heading: file names above their lines
 }
 
 // flagSet defines every flag once; --help is printed from it.
@@ -82,6 +83,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.before, "before-context", "B", 0, "print `NUM` lines of leading context")
 	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
+	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.json, "json", false, "print ripgrep's JSON messages (begin, match, context, end, summary), one per line")
 	fs.BoolVar(&o.files, "files", false, "list the files that would be searched, without searching them (no pattern)")
 	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")

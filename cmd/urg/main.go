@@ -186,6 +186,8 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		Null:         o.null,
 		Context:      o.before > 0 || o.after > 0,
 		Color:        color,
+		Colors:       printer.ParseGrepColors(os.Getenv("GREP_COLORS")),
+		Heading:      o.heading,
 		JSON:         o.json,
 		Matcher:      m,
 	}

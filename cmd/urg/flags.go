@@ -50,6 +50,10 @@ type options struct {
 	json         bool // --json: ripgrep's JSON messages
 	generate     string
 	heading      bool // --heading: file names above their lines
+	// tuned: -j or --queue-depth was given, so the storage does not
+	// choose them.
+	tuned   bool
+	storage sched.Storage // the device under the paths, once config looked
 }
 
 // flagSet defines every flag once; --help is printed from it.
@@ -106,7 +110,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map) or mmap (every file mapped)")
 	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
-	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage")
+	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")
 	fs.StringVar(&o.generate, "generate", "", "print `WHAT` and exit: man (the man page, roff), complete-bash, complete-zsh or complete-fish")
 	fs.BoolVar(&o.help, "help", false, "print this help")
 	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
@@ -140,6 +144,7 @@ func parseArgs(args []string) (*options, error) {
 		return o, nil
 	}
 	rest := fs.Args()
+	o.tuned = fs.Changed("threads") || fs.Changed("queue-depth")
 	o.patterns = r.regexps
 	for _, f := range r.files {
 		ps, err := readPatterns(f)

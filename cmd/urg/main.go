@@ -98,6 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flushErr := out.Flush()
 	if o.stats {
 		printStats(stderr, stats, m, cfg.Threads)
+		fmt.Fprintf(stderr, "  storage:  %s; %d reader(s), queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
 	}
 	selected := stats.Lines.Load() > 0
 	switch {
@@ -130,6 +131,12 @@ func (o *options) config(m match.Matcher) sched.Config {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
+	depth := o.queueDepth
+	if o.storage = o.storageOf(); o.storage.Rotational && !o.tuned {
+		// grab's warning: parallel reads on a spinning disk destroy
+		// its locality. One reader, a shallow queue.
+		threads, depth = 1, spinningQueueDepth
+	}
 	so := search.Options{
 		Invert:      o.invert,
 		Before:      o.before,
@@ -156,7 +163,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 	}
 	return sched.Config{
 		IO:          o.io,
-		QueueDepth:  o.queueDepth,
+		QueueDepth:  depth,
 		MapChunk:    chunk,
 		SplitPiece:  envSize("URG_SPLIT_PIECE"),
 		SplitMin:    envSize("URG_SPLIT_MIN"),
@@ -204,6 +211,23 @@ func (o *options) withFilename() bool {
 	}
 	fi, err := os.Stat(o.paths[0])
 	return err == nil && fi.IsDir()
+}
+
+// spinningQueueDepth is the queue kept on a spinning disk: enough for the
+// elevator to order a few reads, few enough that a seek serves each.
+const spinningQueueDepth = 4
+
+// storageOf looks at the device under the first path (or the working
+// directory): a rotating one is searched with one reader.
+func (o *options) storageOf() sched.Storage {
+	p := "."
+	for _, q := range o.paths {
+		if q != sched.StdinPath {
+			p = q
+			break
+		}
+	}
+	return sched.StorageOf("/sys", p)
 }
 
 func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {

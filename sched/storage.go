@@ -1,0 +1,77 @@
+package sched
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Storage is what urg learned of the device a path lives on.
+type Storage struct {
+	Rotational bool   // a spinning disk: parallel reads destroy its locality
+	Device     string // the block device's sysfs path, "" when unknown
+	Reason     string // why Rotational is what it is, for --stats
+}
+
+// StorageOf reads, in sysfs under root ("/sys" on Linux), whether the
+// block device holding path rotates. A device whose flag says nothing of
+// the disk behind it is taken for one that does not: virtio, Xen and
+// Hyper-V disks report rotational=1 by default (this project's machines:
+// /dev/vda says 1, and answers 19k random reads/s one at a time, 100k at
+// 64 in flight, which a spinning disk cannot).
+func StorageOf(root, path string) Storage {
+	major, minor, ok := deviceOf(path)
+	if !ok {
+		return Storage{Reason: "device unknown"}
+	}
+	dev := filepath.Join(root, "dev", "block", itoa(major)+":"+itoa(minor))
+	real, err := filepath.EvalSymlinks(dev)
+	if err != nil {
+		return Storage{Reason: "no block device (" + itoa(major) + ":" + itoa(minor) + ")"}
+	}
+	flag := readFlag(filepath.Join(real, "queue", "rotational"))
+	if flag == "" { // a partition: its disk has the queue
+		flag = readFlag(filepath.Join(filepath.Dir(real), "queue", "rotational"))
+	}
+	s := Storage{Device: real}
+	switch {
+	case flag != "1":
+		s.Reason = "not rotational"
+	case virtualDisk(real):
+		s.Reason = "virtual disk (its rotational flag says nothing of the storage behind it)"
+	default:
+		s.Rotational, s.Reason = true, "rotational"
+	}
+	return s
+}
+
+// virtualDisk reports a block device of a hypervisor's paravirtual disk.
+func virtualDisk(sysPath string) bool {
+	for _, bus := range []string{"/virtio", "/xen", "/vmbus", "/vbd-"} {
+		if strings.Contains(sysPath, bus) {
+			return true
+		}
+	}
+	return false
+}
+
+func readFlag(p string) string {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func itoa(n uint32) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [10]byte
+	i := len(b)
+	for ; n > 0; n /= 10 {
+		i--
+		b[i] = byte('0' + n%10)
+	}
+	return string(b[i:])
+}

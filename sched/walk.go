@@ -50,6 +50,8 @@ type WalkOptions struct {
 	ExcludeDir []string // globs: directories whose name matches one are skipped
 	Threads    int      // directories read at once
 	Sorted     bool     // yield files in path order
+	Ignore     bool     // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
+	NoHidden   bool     // skip names that start with a dot (--hidden=false)
 }
 
 // dirJob is a directory waiting to be read.
@@ -58,7 +60,8 @@ type dirJob struct {
 	display string // prefix of children's paths: "" for the implicit "."
 	depth   int
 	parent  *ancestor
-	pseudo  bool // on a procfs-like file system
+	pseudo  bool        // on a procfs-like file system
+	ignores *ignoreNode // --ignore: the ignore files that apply
 }
 
 // ancestor links a directory to the ones above it, for --follow loop checks.
@@ -212,20 +215,32 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			return 0
 		})
 	}
+	ignores := job.ignores
+	if w.opts.Ignore {
+		ignores = loadIgnores(job.path, func(name string) bool {
+			return slices.ContainsFunc(list, func(l listing) bool { return l.name == name })
+		}, ignores)
+	}
 	var subdirs []dirJob
 	for _, l := range list {
+		if w.opts.NoHidden && l.name[0] == '.' {
+			continue
+		}
 		p := joinPath(job.path, l.name)
 		display := joinPath(job.display, l.name)
 		k := l.k
 		if k == kindUnknown || k == kindLink && w.opts.Follow {
 			k = w.statKind(p, display, k == kindLink)
 		}
+		if ignores != nil && (k == kindDir || k == kindFile) && ignores.ignored(p, k == kindDir) {
+			continue
+		}
 		switch k {
 		case kindDir:
 			if w.opts.MaxDepth >= 0 && job.depth+1 >= w.opts.MaxDepth || matchAny(w.opts.ExcludeDir, l.name) {
 				continue
 			}
-			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo}
+			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores}
 			if sorted {
 				// Files after this directory in name order must wait for
 				// its whole subtree: walk it now, in place.

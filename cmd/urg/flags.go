@@ -93,6 +93,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches `GLOB`")
+	fs.BoolVar(&o.walk.Ignore, "ignore", false, "skip what .gitignore, .ignore and .git/info/exclude name, as ripgrep does (by default everything is searched, as in grep)")
+	fs.BoolVar(&r.hidden, "hidden", true, "search files and directories whose names start with a dot (--hidden=false skips them)")
 	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most `NUM` directories below each path")
 	fs.BoolVarP(&r.text, "text", "a", false, "search binary files as text")
 	fs.BoolVarP(&r.noBinary, "binary-without-match", "I", false, "take binary files as holding no match")
@@ -128,6 +130,7 @@ type rawFlags struct {
 	binaryFiles, sort, io          string
 	mapChunk                       string
 	recursive, deref               bool
+	hidden                         bool
 }
 
 type discard struct{}
@@ -166,6 +169,7 @@ func parseArgs(args []string) (*options, error) {
 	if r.deref {
 		o.walk.Follow = true
 	}
+	o.walk.NoHidden = !r.hidden
 	if err := o.setModes(r); err != nil {
 		return nil, err
 	}

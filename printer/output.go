@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -33,7 +34,11 @@ type Output struct {
 	err     error
 	warnMu  sync.Mutex
 	totals  jsonTotals // --json's summary
+	matches atomic.Int64
 }
+
+// Matches is how many matches the lines printed held (CountMatches).
+func (o *Output) Matches() int64 { return o.matches.Load() }
 
 // NewOutput returns an Output writing to w, with messages to errw.
 func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {

@@ -44,6 +44,7 @@ type Config struct {
 	Color        bool
 	Colors       Colors // the colours used (DefaultColors when zero)
 	Heading      bool   // --heading: a file's name once above its lines
+	CountMatches bool   // count the matches of the lines printed (--stats)
 	JSON         bool   // --json: ripgrep's JSON messages instead of lines
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
@@ -132,6 +133,11 @@ func (f *File) Searched(n int64) { f.searched = n }
 
 // Match implements search.Sink.
 func (f *File) Match(lineno, offset int64, line []byte) error {
+	if f.cfg.CountMatches && !f.cfg.Invert && f.cfg.Matcher != nil {
+		n := int64(0)
+		f.cfg.Matcher.Each(line, func(int, int) { n++ })
+		f.out.matches.Add(n)
+	}
 	// Under -v a selected line holds no match to print or colour.
 	return f.line(':', lineno, offset, line, !f.cfg.Invert)
 }

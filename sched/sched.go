@@ -80,16 +80,25 @@ type Stats struct {
 	Walked   atomic.Int64 // files the walk yielded
 	Searched atomic.Int64 // files read and searched
 	Skipped  atomic.Int64 // files skipped unopened: shorter than any match
-	Binary   atomic.Int64 // files found to hold NUL bytes
-	Mapped   atomic.Int64 // files searched through a memory map
-	Split    atomic.Int64 // mapped files searched on several cores at once
-	Bytes    atomic.Int64 // bytes read
-	Lines    atomic.Int64 // lines selected
-	Matched  atomic.Int64 // files with a selected line
-	Errors   atomic.Int64 // errors reported
-	Elapsed  time.Duration
-	Engine   string // "uring" or "pread"
-	Uring    UringStats
+	// Filtered counts entries the walk left out: --include, --exclude,
+	// --exclude-dir, --ignore, --hidden=false.
+	Filtered atomic.Int64
+	// BinarySkipped counts binary files taken as holding no match (-I).
+	BinarySkipped atomic.Int64
+	// How files were read: whole by the ring; their start by the ring
+	// and the rest with pread; from the start with pread (Mapped and
+	// Split count the maps).
+	RingWhole, RingThenPread, Pread atomic.Int64
+	Binary                          atomic.Int64 // files found to hold NUL bytes
+	Mapped                          atomic.Int64 // files searched through a memory map
+	Split                           atomic.Int64 // mapped files searched on several cores at once
+	Bytes                           atomic.Int64 // bytes read
+	Lines                           atomic.Int64 // lines selected
+	Matched                         atomic.Int64 // files with a selected line
+	Errors                          atomic.Int64 // errors reported
+	Elapsed                         time.Duration
+	Engine                          string // "uring" or "pread"
+	Uring                           UringStats
 }
 
 // run is the state of one Run.
@@ -189,6 +198,7 @@ func Run(cfg Config) (*Stats, error) {
 		return true
 	}
 	w := newWalker(cfg.Walk, emit, r.report, r.warn)
+	w.filtered = &r.stats.Filtered
 	paths := cfg.Paths
 	if len(paths) == 0 {
 		w.walkRoot(".", "")
@@ -295,8 +305,10 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 			res, err = r.searchMapped(s, m, f)
 			break
 		}
+		r.stats.RingThenPread.Add(1)
 		res, err = s.SearchBuffer(rd.data, fallback.Resume(rd.fd, int64(len(rd.data)), e.ShortIsEOF), f)
 	case rd != nil:
+		r.stats.RingWhole.Add(1)
 		res, err = s.SearchBuffer(rd.data, nil, f)
 	case e.Path == StdinPath:
 		res, err = s.Search(fallback.FromFD(0), f)
@@ -312,6 +324,7 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		if m := r.mapFile(src.Fd(), e, nil); m != nil {
 			res, err = r.searchMapped(s, m, f)
 		} else {
+			r.stats.Pread.Add(1)
 			res, err = s.Search(src, f)
 		}
 		src.Close()
@@ -320,6 +333,9 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 	r.stats.Bytes.Add(res.Bytes)
 	if res.Binary {
 		r.stats.Binary.Add(1)
+		if r.cfg.Search.Binary == search.BinarySkip {
+			r.stats.BinarySkipped.Add(1)
+		}
 	}
 	if err != nil {
 		if r.cfg.Out.Err() == nil {

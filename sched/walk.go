@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"urg/internal/fault"
@@ -87,6 +88,9 @@ type walker struct {
 	emitNode func(*Node) bool
 	stat     bool
 	ring     bool // stat through io_uring rather than statx(2) calls
+	// filtered counts the entries left out by the walk's filters, when
+	// set.
+	filtered *atomic.Int64
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -224,6 +228,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var subdirs []dirJob
 	for _, l := range list {
 		if w.opts.NoHidden && l.name[0] == '.' {
+			w.filter()
 			continue
 		}
 		p := joinPath(job.path, l.name)
@@ -233,11 +238,15 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			k = w.statKind(p, display, k == kindLink)
 		}
 		if ignores != nil && (k == kindDir || k == kindFile) && ignores.ignored(p, k == kindDir) {
+			w.filter()
 			continue
 		}
 		switch k {
 		case kindDir:
 			if w.opts.MaxDepth >= 0 && job.depth+1 >= w.opts.MaxDepth || matchAny(w.opts.ExcludeDir, l.name) {
+				if matchAny(w.opts.ExcludeDir, l.name) {
+					w.filter()
+				}
 				continue
 			}
 			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores}
@@ -253,6 +262,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			subdirs = append(subdirs, sub)
 		case kindFile:
 			if !w.wanted(l.name) {
+				w.filter()
 				continue
 			}
 			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo && !fault.Is("not-eof", display)}) {
@@ -319,6 +329,13 @@ func (w *walker) wanted(p string) bool {
 		return false
 	}
 	return !matchAny(w.opts.Exclude, p)
+}
+
+// filter counts an entry left out by a filter.
+func (w *walker) filter() {
+	if w.filtered != nil {
+		w.filtered.Add(1)
+	}
 }
 
 func (w *walker) nextSeq() int64 {

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,29 @@ func TestIgnore(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "b.log")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStatsCounts: --stats says, on stderr, what the walk left out and
+// why, what was skipped unopened or as binary, how files were read, and
+// the matches of the lines printed.
+func TestStatsCounts(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"d/a.go": "needle needle\n", "d/b.txt": "needle\n", "d/c.go": "x\n", "d/bin.go": "needle\x00\n"})
+	got := urg(t, root, "--stats", "--include=*.go", "-I", "needle", "d")
+	for _, want := range []string{
+		"files:    3 walked, 3 searched, 1 binary",
+		"skipped:  1 left out by the walk's filters",
+		"0 unopened (shorter than any match), 1 binary (-I)",
+		"selected: 1 lines in 1 files",
+		"matches:  2",
+		"storage:  ",
+	} {
+		if !strings.Contains(got.stderr, want) {
+			t.Errorf("urg --stats: stderr lacks %q:\n%s", want, got.stderr)
+		}
+	}
+	if got.stdout != "d/a.go:needle needle\n" {
+		t.Errorf("urg --stats: stdout %q, want the one line (stats go to stderr)", got.stdout)
 	}
 }

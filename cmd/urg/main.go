@@ -97,7 +97,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	flushErr := out.Flush()
 	if o.stats {
-		printStats(stderr, stats, m, cfg.Threads)
+		matches := int64(-1)
+		if o.mode == printer.Lines && !o.invert {
+			matches = out.Matches()
+		}
+		printStats(stderr, stats, m, cfg.Threads, matches)
 		fmt.Fprintf(stderr, "  storage:  %s; %d reader(s), queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
 	}
 	selected := stats.Lines.Load() > 0
@@ -195,6 +199,7 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		Color:        color,
 		Colors:       printer.ParseGrepColors(os.Getenv("GREP_COLORS")),
 		Heading:      o.heading,
+		CountMatches: o.stats,
 		JSON:         o.json,
 		Matcher:      m,
 	}
@@ -230,7 +235,9 @@ func (o *options) storageOf() sched.Storage {
 	return sched.StorageOf("/sys", p)
 }
 
-func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
+// printStats writes --stats; matches is the number of matches printed,
+// or -1 where lines were not printed (counts, names).
+func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, matches int64) {
 	secs := s.Elapsed.Seconds()
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
@@ -239,12 +246,16 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int) {
 		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
 			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
 	}
-	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d skipped unopened (shorter than any match), %d binary\n",
-		s.Walked.Load(), s.Searched.Load(), s.Skipped.Load(), s.Binary.Load())
-	fmt.Fprintf(w, "  mapped:   %d files read through a memory map, %d of them split across cores\n",
-		s.Mapped.Load(), s.Split.Load())
+	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
+	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden), %d unopened (shorter than any match), %d binary (-I)\n",
+		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
+	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map (%d split across cores)\n",
+		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
 	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
+	if matches >= 0 {
+		fmt.Fprintf(w, "  matches:  %d\n", matches)
+	}
 	fmt.Fprintf(w, "  errors:   %d\n", s.Errors.Load())
 	rate := 0.0
 	if secs > 0 {

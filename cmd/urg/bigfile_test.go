@@ -97,11 +97,11 @@ func TestLargeFileBoundaries(t *testing.T) {
 						if got.stdout != want.stdout || got.code != want.code {
 							t.Fatalf("exit %d, want %d\n%s", got.code, want.code, firstDiff(want.stdout, got.stdout))
 						}
-						mapped := !strings.Contains(got.stderr, "mapped:   0 files")
+						mapped := !strings.Contains(got.stderr, " 0 through a memory map")
 						if mapped != (engine != "pread") {
 							t.Errorf("--io=%s: %s", engine, got.stderr)
 						}
-						if split && engine != "pread" && !strings.Contains(got.stderr, "1 of them split") {
+						if split && engine != "pread" && !strings.Contains(got.stderr, "(1 split across cores)") {
 							t.Errorf("not split across cores: %s", got.stderr)
 						}
 					})

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"urg/internal/testbin"
 )
 
 var (
@@ -31,10 +33,7 @@ func faultUrg(t *testing.T) string {
 	t.Helper()
 	faultOnce.Do(func() {
 		faultBin = filepath.Join(filepath.Dir(urgBin), "urg-faults")
-		out, err := exec.Command("go", "build", "-tags", "faults", "-ldflags=-checklinkname=0", "-o", faultBin, "urg/cmd/urg").CombinedOutput()
-		if err != nil {
-			faultErr = fmt.Errorf("building urg with -tags faults: %v\n%s", err, out)
-		}
+		faultErr = testbin.BuildTo(faultBin, "urg/cmd/urg", nil, "-tags", "faults")
 	})
 	if faultErr != nil {
 		t.Fatal(faultErr)
@@ -539,10 +538,8 @@ func TestFaultLinkToRoot(t *testing.T) {
 	}
 	root := t.TempDir()
 	// A static urg: the chroot holds no C library.
-	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", filepath.Join(root, "urg"), "urg/cmd/urg")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("static build: %v\n%s", err, out)
+	if err := testbin.BuildTo(filepath.Join(root, "urg"), "urg/cmd/urg", []string{"CGO_ENABLED=0"}); err != nil {
+		t.Fatal(err)
 	}
 	writeTree(t, root, map[string]string{"tree/a": "xyzzy-42\n", "tree/sub/b": "xyzzy-42\n", "top": "xyzzy-42\n"})
 	symlink(t, "/", filepath.Join(root, "tree/sub/root"))

@@ -19,12 +19,8 @@ func Main(m *testing.M, pkg string, bin *string) {
 		os.Exit(2)
 	}
 	*bin = filepath.Join(dir, filepath.Base(pkg))
-	// giouring needs the link-name check off (see the Makefile); said
-	// here too so that a plain go test works.
-	build := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", *bin, pkg)
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building", pkg+":", err)
+	if err := BuildTo(*bin, pkg, nil); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.RemoveAll(dir)
 		os.Exit(2)
 	}
@@ -39,9 +35,22 @@ func Main(m *testing.M, pkg string, bin *string) {
 func Build(t *testing.T, pkg string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
-	out, err := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", bin, pkg).CombinedOutput()
-	if err != nil {
-		t.Fatalf("building %s: %v\n%s", pkg, err, out)
+	if err := BuildTo(bin, pkg, nil); err != nil {
+		t.Fatal(err)
 	}
 	return bin
+}
+
+// BuildTo builds the command package pkg as bin, with env added to the
+// environment and flags (such as -tags) given to go build.
+func BuildTo(bin, pkg string, env []string, flags ...string) error {
+	// giouring needs the link-name check off (see the Makefile); said
+	// here too so that a plain go test works.
+	args := append(append([]string{"build", "-ldflags=-checklinkname=0"}, flags...), "-o", bin, pkg)
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building %s: %v\n%s", pkg, err, out)
+	}
+	return nil
 }

@@ -38,7 +38,7 @@ fmt-check:
 # when its time is up while a worker is busy (golang/go#75804, fixed in
 # Go 1.27); it did so here once. 80,000 runs are about 10 s here.
 FUZZTIME ?= 80000x
-FUZZTIME_OTHERS ?= 20000x
+FUZZTIME_OTHERS ?= 50000x
 
 test: fmt-check vet build
 	$(GO) test -count=1 ./...

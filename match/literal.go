@@ -65,6 +65,27 @@ func (m *literal) Next(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
+// nextClean is Next through the literal's pair scan, which looks for NUL
+// bytes as it goes: text[:clean] holds none.
+func (m *literal) nextClean(text []byte) (start, end, clean int, err error) {
+	n := len(m.lit)
+	for at := 0; ; {
+		s, c := m.pre.pair.nextClean(text[at:], n)
+		if at <= clean {
+			clean = max(clean, at+c)
+		}
+		if s < 0 {
+			return -1, -1, clean, nil
+		}
+		s += at
+		if m.pre.equal(text[s:s+n]) && m.accept(text, s) {
+			ls, le := lineAt(text, s)
+			return ls, le, clean, nil
+		}
+		at = s + 1
+	}
+}
+
 // nextEmpty handles the empty pattern, which matches every line, and under
 // -x only empty lines.
 func (m *literal) nextEmpty(text []byte) (int, int, error) {

@@ -39,6 +39,19 @@ type Matcher interface {
 	Engine() string
 }
 
+// CleanNext returns m's Next for a search that must stop at binary data,
+// when m's scan looks for NUL bytes in the same pass: clean says that
+// text[:clean] holds none, and the caller looks at the rest itself. It
+// returns nil for a matcher that cannot, whose text the caller must look
+// at whole. One pass over memory instead of two: a split search of a
+// cached 8 GiB file spent a quarter of its time on the second.
+func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
+	if l, ok := m.(*literal); ok && len(l.lit) > 0 && l.pre != nil && l.pre.pair != nil {
+		return l.nextClean
+	}
+	return nil
+}
+
 // Options are the grep flags that change what a pattern matches.
 type Options struct {
 	Fixed      bool          // -F: patterns are literal strings

@@ -1,6 +1,9 @@
 package match
 
-import "math/bits"
+import (
+	"bytes"
+	"math/bits"
+)
 
 // pair finds where a literal may start by two of its bytes at once, the
 // two rarest, compared 32 positions at a time (ripgrep's "packed pair").
@@ -68,6 +71,23 @@ func (q *pair) next(text []byte, n int) int {
 		return -1
 	}
 	return i + bits.TrailingZeros32(mask)
+}
+
+// nextClean is next that also says how much of text the scan saw to
+// hold no NUL byte: text[:clean] holds none (0 when it learnt nothing).
+func (q *pair) nextClean(text []byte, n int) (s, clean int) {
+	count := len(text) - n + 1
+	if count <= 0 {
+		return -1, 0
+	}
+	i, mask, c := pairMaskClean(text[q.a:], count, q)
+	if c > 0 && bytes.IndexByte(text[:q.a], 0) < 0 {
+		clean = q.a + c
+	}
+	if mask == 0 {
+		return -1, clean
+	}
+	return i + bits.TrailingZeros32(mask), clean
 }
 
 // tailMask is the mask of the positions from..n-1 of base (fewer than 33)

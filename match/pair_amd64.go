@@ -7,7 +7,7 @@ import (
 )
 
 //go:noescape
-func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32)
+func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32, nul bool)
 
 //go:noescape
 func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)
@@ -20,12 +20,27 @@ var pairSIMD = cpu.X86.HasAVX2
 // bytes agree with q's: i is where the block starts and mask has a bit
 // for each such position. mask is 0 when no position does.
 func pairMask(data []byte, n int, q *pair) (i int, mask uint32) {
+	i, mask, _ = pairMaskClean(data, n, q)
+	return i, mask
+}
+
+// pairMaskClean is pairMask that also says how much of data the scan saw
+// to hold no NUL byte: data[:clean] holds none.
+func pairMaskClean(data []byte, n int, q *pair) (i int, mask uint32, clean int) {
 	if n >= 32 {
-		if i, mask = pairScanAVX2(unsafe.SliceData(data), n, q.off, q.c1, q.m1, q.c2, q.m2); mask != 0 {
-			return i, mask
+		var nul bool
+		i, mask, nul = pairScanAVX2(unsafe.SliceData(data), n, q.off, q.c1, q.m1, q.c2, q.m2)
+		if !nul {
+			clean = i
+			if mask != 0 {
+				clean += 32
+			}
+		}
+		if mask != 0 {
+			return i, mask, clean
 		}
 	}
-	return i, q.tailMask(data, i, n)
+	return i, q.tailMask(data, i, n), clean
 }
 
 // pairsMask is pairMask for all the pairs of tab at once, over the first

@@ -14,13 +14,24 @@
 	VZEROUPPER \
 	RET
 
-// func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32)
+// NULFLAG sets the result nul when a byte of the vector of least bytes
+// seen, Y9, is zero.
+#define NULFLAG \
+	VPXOR Y10, Y10, Y10 \
+	VPCMPEQB Y10, Y9, Y10 \
+	VPMOVMSKB Y10, CX \
+	TESTL CX, CX \
+	SETNE nul+44(FP)
+
+// func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32, nul bool)
 //
 // The first block of 32 positions i..i+31 in [0, n&^31) that has a
 // position j with p[j]|m1 == c1 and p[j+off]|m2 == c2, with the mask of
 // those positions; or n&^31 and 0 when there is none. The caller scans
-// the last n&31 positions itself.
-TEXT ·pairScanAVX2(SB), NOSPLIT, $0-44
+// the last n&31 positions itself. nul says whether p[0:i+32] (p[0:n&^31]
+// when none) holds a NUL byte: the bytes are in registers anyway, and a
+// search that must stop at binary data then needs no pass of its own.
+TEXT ·pairScanAVX2(SB), NOSPLIT, $0-45
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), BX
 	MOVQ off+16(FP), R8
@@ -31,12 +42,14 @@ TEXT ·pairScanAVX2(SB), NOSPLIT, $0-44
 	BROADCAST(m2+27(FP), X3, Y3)
 	LEAQ (SI)(R8*1), DI
 	XORQ DX, DX
+	VPCMPEQB Y9, Y9, Y9
 
 loop:
 	CMPQ DX, BX
 	JAE none
 	VMOVDQU (SI)(DX*1), Y4
 	VMOVDQU (DI)(DX*1), Y5
+	VPMINUB Y4, Y9, Y9
 	VPOR Y1, Y4, Y4
 	VPOR Y3, Y5, Y5
 	VPCMPEQB Y0, Y4, Y4
@@ -49,9 +62,11 @@ loop:
 	JMP loop
 
 found:
+	NULFLAG
 	RETMASK(DX, AX)
 
 none:
+	NULFLAG
 	RETMASK(BX, $0)
 
 // func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)

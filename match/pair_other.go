@@ -15,4 +15,10 @@ func pairMask(data []byte, n int, q *pair) (int, uint32) {
 	return n, 0
 }
 
+// pairMaskClean never sees a NUL byte here: clean is 0.
+func pairMaskClean(data []byte, n int, q *pair) (int, uint32, int) {
+	i, mask := pairMask(data, n, q)
+	return i, mask, 0
+}
+
 func pairsMask(data []byte, n int, tab []pairVec) (int, uint32) { return n &^ 31, 0 }

@@ -23,6 +23,7 @@ type Parallel struct {
 	workers int
 	guard   func(func() error) error
 	pool    sync.Pool // *piece, with the events slice they keep
+	unfused bool      // tests: look at each window for NULs on its own
 }
 
 // DefaultPiece is how much of the file one searcher takes at a time:
@@ -100,8 +101,18 @@ func (p *Parallel) SearchMapped(m Mapped, sink Sink) (Result, error) {
 			defer wg.Done()
 			o := p.opts
 			o.MapWindow = pieceWindow
+			var cleanNext func([]byte) (int, int, int, error)
+			if o.Binary != BinaryText && !p.unfused {
+				cleanNext = match.CleanNext(p.m)
+			}
+			if o.Binary == BinaryText || cleanNext != nil {
+				// Nothing to look at apart from the scan: the piece is
+				// one window, without a look for its last line end
+				// every 256 KiB (11% of a warm search's time).
+				o.MapWindow = p.Piece
+			}
 			s := New(p.m, o)
-			s.nulStops = true
+			s.nulStops, s.cleanNext = true, cleanNext
 			for pc := range work {
 				pc.err = p.guard(func() error { return p.searchPiece(s, data, pc) })
 				close(pc.done)

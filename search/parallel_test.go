@@ -103,6 +103,48 @@ func TestParallelBinary(t *testing.T) {
 	}
 }
 
+// TestParallelNULAnywhere puts one NUL at every offset of an input and
+// checks that the split search reports the same with the NUL check fused
+// into a literal's scan (match.CleanNext) as with each window looked at
+// on its own: a NUL the scan missed, before a match, inside the matching
+// line, in its last partial block or before the first byte it compares,
+// would show as lines reported as text.
+func TestParallelNULAnywhere(t *testing.T) {
+	base := manyLines(40, func(i int) string {
+		if i%5 == 0 {
+			return " and_zqfooq" // the pair of "d_zqfoo" is not at its start
+		}
+		return ""
+	})
+	for _, pattern := range []string{"foo", "d_zqfoo", "zq"} {
+		m := compile(t, pattern)
+		for _, o := range []Options{
+			{LineNumbers: true, Binary: BinaryQuit},
+			{Binary: BinarySkip},
+			{CountOnly: true, Invert: true, Binary: BinaryQuit},
+		} {
+			for at := 0; at < len(base); at++ {
+				input := base[:at] + "\x00" + base[at+1:]
+				for _, piece := range []int{100, 1 << 20} {
+					p := NewParallel(m, o, 2, nil)
+					p.Piece, p.unfused = piece, true
+					var rec recorder
+					wantRes, err := p.SearchMapped(newTestMap(t, input), &rec)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := rec.events
+					got, res := parallel(t, m, o, input, piece, 2)
+					if !slices.Equal(got, want) || res != wantRes {
+						t.Fatalf("%s %+v NUL at %d piece %d: got %d events %+v, want %d events %+v",
+							pattern, o, at, piece, len(got), res, len(want), wantRes)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestParallelSinkFails checks that a failing sink ends the split search
 // with its error, after no more calls.
 func TestParallelSinkFails(t *testing.T) {

@@ -96,6 +96,10 @@ type Searcher struct {
 	// nulStops makes a NUL in a mapped window end the search with
 	// errNUL instead of leaving the map (a piece of a split file).
 	nulStops bool
+	// cleanNext, when nulStops, is the matcher's scan that looks for
+	// NULs too (match.CleanNext): region then looks only at what it did
+	// not see, instead of every window being looked at again.
+	cleanNext func(text []byte) (start, end, clean int, err error)
 }
 
 // New returns a Searcher for matcher m.
@@ -235,6 +239,7 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	// a line longer than a window is looked at once, not again with
 	// every window added (a 100 MB line took 6 s in 256 KiB windows).
 	noNL := 0
+	nulFrom := -1
 	for !eof && !s.done {
 		var n int
 		var err error
@@ -244,10 +249,7 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 			if err := s.mapped.Ensure(s.end + n); err != nil {
 				return s.res, err
 			}
-			if s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
-				if s.nulStops {
-					return s.res, errNUL
-				}
+			if !s.nulStops && s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
 				src, pos = s.leaveMap(pos)
 				continue
 			}
@@ -278,16 +280,23 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 				src, pre = failing{err}, 0
 			}
 		}
-		if n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
+		if s.window == 0 && n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
 			return Result{Binary: true, Bytes: s.res.Bytes}, nil
 		}
 		s.end += n
 		s.res.Bytes += int64(n)
+		if s.nulStops && s.cleanNext == nil && s.opts.Binary != BinaryText {
+			nulFrom = s.end - n
+		}
 		limit := s.end
 		if !eof {
 			i := bytes.LastIndexByte(s.buf[pos+noNL:s.end], '\n')
 			if i < 0 {
 				noNL = s.end - pos
+				if nulFrom >= 0 && bytes.IndexByte(s.buf[nulFrom:s.end], 0) >= 0 {
+					return s.res, errNUL
+				}
+				nulFrom = -1
 				continue // no complete line yet: read on, growing if need be
 			}
 			limit = pos + noNL + i + 1
@@ -301,6 +310,10 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 				return s.res, err
 			}
 			pos = limit
+			if nulFrom >= 0 && bytes.IndexByte(s.buf[nulFrom:s.end], 0) >= 0 {
+				return s.res, errNUL
+			}
+			nulFrom = -1
 			if s.mapped != nil {
 				keep := s.keep(pos)
 				if s.opts.LineNumbers && s.lnPos < keep {
@@ -426,7 +439,7 @@ func (s *Searcher) region(pos, limit int) error {
 	}
 	at := pos
 	for at <= textEnd && !s.draining {
-		ls, le, err := s.m.Next(s.buf[at:textEnd])
+		ls, le, err := s.next(at, textEnd)
 		if err != nil {
 			return err
 		}
@@ -458,6 +471,28 @@ func (s *Searcher) region(pos, limit int) error {
 		return s.lines(at, limit, s.selectLine)
 	}
 	return s.after(at, limit)
+}
+
+// next is the matcher's Next on buf[at:textEnd]. Through cleanNext, the
+// bytes up to the line found (or to textEnd) that its scan did not see
+// are looked at for NULs here, and one ends the search with errNUL.
+func (s *Searcher) next(at, textEnd int) (int, int, error) {
+	text := s.buf[at:textEnd]
+	if s.cleanNext == nil {
+		return s.m.Next(text)
+	}
+	ls, le, clean, err := s.cleanNext(text)
+	if err != nil {
+		return ls, le, err
+	}
+	seen := len(text)
+	if ls >= 0 {
+		seen = le
+	}
+	if clean < seen && bytes.IndexByte(text[clean:seen], 0) >= 0 {
+		return ls, le, errNUL
+	}
+	return ls, le, nil
 }
 
 // after reports the lines of buf[from:to] that are due as after-context.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -143,6 +144,104 @@ func TestParallelNULAnywhere(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestParallelStream checks that a file read as a Stream, cut into
+// stretches of any size (lines longer than several stretches, stretches
+// of one byte), reports exactly what its map does, NULs included, and
+// gives back every stretch it was handed (when it turns to binary data,
+// the stretches still held go with the stream, which the caller closes).
+func TestParallelStream(t *testing.T) {
+	inputs := map[string]string{
+		"many lines":       manyLines(400, nil),
+		"no final newline": strings.TrimSuffix(manyLines(50, nil), "\n"),
+		"one line":         "foo",
+		"long line":        strings.Repeat("x", 10000) + " foo\nfoo\n" + strings.Repeat("y", 5000),
+		"blank lines":      "\n\nfoo\n\n\n",
+		"binary":           manyLines(100, func(i int) string { return map[bool]string{true: "\x00 foo"}[i == 60] }),
+	}
+	for _, pattern := range []string{"foo", `f\w+`} {
+		m := compile(t, pattern)
+		for _, o := range []Options{
+			{LineNumbers: true, Binary: BinaryQuit},
+			{Invert: true, LineNumbers: true, Binary: BinaryText},
+			{CountOnly: true, Binary: BinarySkip},
+		} {
+			for name, input := range inputs {
+				want, wantRes := parallel(t, m, o, input, 100, 2)
+				for _, stretch := range []int{1, 5, 64, 4096, 1 << 20} {
+					p := NewParallel(m, o, 2, nil)
+					st := &testStream{data: input, stretch: stretch}
+					var rec recorder
+					res, err := p.SearchStream(st, func(off int64) io.Reader { return strings.NewReader(input[off:]) }, &rec)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if name == "binary" {
+						// Where the search turns to binary depends on where
+						// pieces end: the lines before it are text's.
+						checkBinaryPrefix(t, rec.events, want, res, wantRes, o)
+					} else if !slices.Equal(rec.events, want) || res != wantRes {
+						t.Fatalf("%s %+v %s stretch %d: got %d events %+v, want %d events %+v\ngot  %.300q\nwant %.300q",
+							pattern, o, name, stretch, len(rec.events), res, len(want), wantRes, rec.events, want)
+					}
+					if name != "binary" && st.given != st.handed {
+						t.Fatalf("%s stretch %d: %d stretches handed out, %d given back", name, stretch, st.handed, st.given)
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkBinaryPrefix checks a split search of binary data against
+// another: the lines both report before the notice agree, and both end
+// the same way.
+func checkBinaryPrefix(t *testing.T, got, want []string, res, wantRes Result, o Options) {
+	t.Helper()
+	if res.Binary != wantRes.Binary {
+		t.Fatalf("binary %v, want %v", res.Binary, wantRes.Binary)
+	}
+	for i := 0; i < min(len(got), len(want)); i++ {
+		if got[i] != want[i] && got[i] != "binary" && want[i] != "binary" {
+			t.Fatalf("event %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+	if o.Binary == BinaryQuit && !o.CountOnly && (len(got) == 0 || got[len(got)-1] != "binary") {
+		t.Fatalf("no binary notice: %q", got)
+	}
+}
+
+// testStream hands out a string in stretches, and fails the test if a
+// stretch given back is read again.
+type testStream struct {
+	data          string
+	stretch       int
+	off           int
+	held          [][]byte
+	handed, given int
+}
+
+func (s *testStream) Next() (int64, []byte, error) {
+	if s.off >= len(s.data) {
+		return 0, nil, io.EOF
+	}
+	end := min(len(s.data), s.off+s.stretch)
+	b := []byte(s.data[s.off:end])
+	off := s.off
+	s.off = end
+	s.held = append(s.held, b)
+	s.handed++
+	return int64(off), b, nil
+}
+
+func (s *testStream) Done() {
+	// Scribbled over, as a slot read into again would be.
+	for i := range s.held[0] {
+		s.held[0][i] = '#'
+	}
+	s.held = s.held[1:]
+	s.given++
 }
 
 // TestParallelSinkFails checks that a failing sink ends the split search

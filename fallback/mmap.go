@@ -87,7 +87,7 @@ func Map(fd int, size int64, chunk int) (*Mapping, error) {
 	}
 	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
 	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk,
-		dropBehind: size > memory()/2, step: releaseStep}, nil
+		dropBehind: size > Memory()/2, step: releaseStep}, nil
 }
 
 // hugeAlign is the size of the pages the kernel maps with one entry of

@@ -24,9 +24,9 @@ func dropCache(fd int, off, n int64) {
 	_ = unix.Fadvise(fd, off, n, unix.FADV_DONTNEED)
 }
 
-// memory is the machine's memory in bytes, or the largest int64 when
+// Memory is the machine's memory in bytes, or the largest int64 when
 // unknown (then no file is too large to cache).
-func memory() int64 {
+func Memory() int64 {
 	var si unix.Sysinfo_t
 	if unix.Sysinfo(&si) != nil {
 		return math.MaxInt64

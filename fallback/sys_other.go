@@ -18,5 +18,5 @@ func populate([]byte) bool { return false }
 // pages itself.
 func dropCache(int, int64, int64) {}
 
-// memory is not asked for elsewhere: no file counts as too large to cache.
-func memory() int64 { return math.MaxInt64 }
+// Memory is not asked for elsewhere: no file counts as too large to cache.
+func Memory() int64 { return math.MaxInt64 }

@@ -38,6 +38,9 @@ const (
 	IOUring = "uring" // io_uring or an error
 	IOPread = "pread" // the portable reader, never a map
 	IOMmap  = "mmap"  // every regular file through a memory map
+	// IODirect is auto, with every regular file of a MiB or more read
+	// around the page cache (O_DIRECT) by io_uring.
+	IODirect = "direct"
 )
 
 // coldSearchers is how many more searchers per thread start once the
@@ -91,7 +94,8 @@ type Stats struct {
 	RingWhole, RingThenPread, Pread atomic.Int64
 	Binary                          atomic.Int64 // files found to hold NUL bytes
 	Mapped                          atomic.Int64 // files searched through a memory map
-	Split                           atomic.Int64 // mapped files searched on several cores at once
+	Split                           atomic.Int64 // large files searched on several cores at once
+	Direct                          atomic.Int64 // files read around the page cache
 	Bytes                           atomic.Int64 // bytes read
 	Lines                           atomic.Int64 // lines selected
 	Matched                         atomic.Int64 // files with a selected line
@@ -167,7 +171,7 @@ func Run(cfg Config) (*Stats, error) {
 		}
 	}
 	var ring *uringEngine
-	if cfg.IO == IOAuto || cfg.IO == IOUring {
+	if cfg.IO == IOAuto || cfg.IO == IOUring || cfg.IO == IODirect {
 		var err error
 		ring, err = startUring(r, entries, cfg.Threads, cfg.QueueDepth, ringBufSize, cold)
 		if err != nil && cfg.IO == IOUring {
@@ -301,8 +305,8 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		f.Abandon()
 		return
 	case rd != nil && rd.fd >= 0:
-		if m := r.mapFile(rd.fd, e, rd.data); m != nil {
-			res, err = r.searchMapped(s, m, f)
+		var large bool
+		if res, large, err = r.searchLarge(s, rd.fd, e, rd.data, f); large {
 			break
 		}
 		r.stats.RingThenPread.Add(1)
@@ -321,9 +325,8 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 			return
 		}
 		fault.At("opened", e.Path)
-		if m := r.mapFile(src.Fd(), e, nil); m != nil {
-			res, err = r.searchMapped(s, m, f)
-		} else {
+		var large bool
+		if res, large, err = r.searchLarge(s, src.Fd(), e, nil, f); !large {
 			r.stats.Pread.Add(1)
 			res, err = s.Search(src, f)
 		}
@@ -366,34 +369,48 @@ const splitMin = 4 * search.DefaultPiece
 // in zap_huge_pmd and TLB flushes).
 const splitRelease = 32 << 20
 
-// mapFile maps the regular file open as fd when the engine says so (under
-// auto and uring, from mapMin bytes; under mmap, whenever it has a byte;
-// under pread, never); nil means read it. head is the file's start when
-// the ring read it. A file whose start holds NULs is read too, unless
-// searched as text: its NULs become line ends in the buffer, and writing
-// them into a map costs more than the copy it saves.
-func (r *run) mapFile(fd int, e Entry, head []byte) *fallback.Mapping {
-	least := int64(mapMin)
-	switch r.cfg.IO {
-	case IOPread:
-		return nil
-	case IOMmap:
-		least = 1
-	}
-	if !e.ShortIsEOF {
-		return nil // not a plain disk file: its size may not tell its bytes
+// searchLarge searches the file open as fd around the page cache or
+// through a map when the engine says so (streamFile, mapFile); large is
+// false when it did neither and the file is to be read. head is the
+// file's start when the ring read it. A file whose start holds NULs is
+// read, unless searched as text: its NULs become line ends in the buffer,
+// and writing them into a map costs more than the copy it saves.
+func (r *run) searchLarge(s *search.Searcher, fd int, e Entry, head []byte, f *printer.File) (res search.Result, large bool, err error) {
+	if r.cfg.IO == IOPread || !e.ShortIsEOF {
+		return res, false, nil // not a plain disk file: its size may not tell its bytes
 	}
 	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(head, 0) >= 0 {
-		return nil // checked first: it spares the binaries an fstat
+		return res, false, nil // checked first: it spares the binaries an fstat
 	}
 	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size < least {
-		return nil
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size == 0 {
+		return res, false, nil
 	}
 	if st.Blocks*512 < st.Size/2 {
-		return nil // mostly holes: read, so that the holes can be skipped
+		return res, false, nil // mostly holes: read, so that the holes can be skipped
 	}
-	m, err := fallback.Map(fd, st.Size, r.cfg.MapChunk)
+	if res, large, err = r.streamFile(s, fd, st.Size, f); large {
+		return res, large, err
+	}
+	if m := r.mapFile(fd, e, st.Size); m != nil {
+		res, err = r.searchMapped(s, m, f)
+		return res, true, err
+	}
+	return res, false, nil
+}
+
+// mapFile maps the regular file open as fd (size bytes) when the engine
+// says so: under auto, uring and direct from mapMin bytes, under mmap
+// whenever it has a byte. nil means read it.
+func (r *run) mapFile(fd int, e Entry, size int64) *fallback.Mapping {
+	least := int64(mapMin)
+	if r.cfg.IO == IOMmap {
+		least = 1
+	}
+	if size < least {
+		return nil
+	}
+	m, err := fallback.Map(fd, size, r.cfg.MapChunk)
 	if err != nil {
 		return nil
 	}

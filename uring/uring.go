@@ -172,6 +172,18 @@ func (r *Ring) ReadFixed(fd int, buf []byte, index int, off uint64, userData uin
 	return nil
 }
 
+// Read prepares a read of len(buf) bytes at off into buf, which must
+// live in an Arena until the operation completes.
+func (r *Ring) Read(fd int, buf []byte, off uint64, userData uint64) error {
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareRead(fd, uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf)), off)
+	e.UserData = userData
+	return nil
+}
+
 // Statx prepares statx(dirfd, path, flags, mask, st): path relative to
 // the directory open as dirfd, or to the working directory when dirfd
 // is unix.AT_FDCWD. path and st must live in an Arena until the

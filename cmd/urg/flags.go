@@ -109,7 +109,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.threads, "threads", "j", 0, "search `NUM` files at once (default: the number of cores)")
 	fs.StringVar(&r.sort, "sort", "none", "print files in `ORDER`: path, or none (as they finish); the search stays parallel")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to stderr at the end")
-	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map) or mmap (every file mapped)")
+	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map), mmap (every file mapped) or direct (files of 1 MiB or more read around the page cache by io_uring; auto does so for a file larger than half the memory and not cached)")
 	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")
@@ -240,9 +240,9 @@ func (o *options) setModes(r *rawFlags) error {
 		return fmt.Errorf("invalid argument %q for --sort (want path or none)", r.sort)
 	}
 	switch o.io {
-	case sched.IOAuto, sched.IOUring, sched.IOPread, sched.IOMmap:
+	case sched.IOAuto, sched.IOUring, sched.IOPread, sched.IOMmap, sched.IODirect:
 	default:
-		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread or mmap)", o.io)
+		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread, mmap or direct)", o.io)
 	}
 	chunk, err := size.Parse(r.mapChunk)
 	if err != nil || chunk < 4<<10 || chunk > 1<<40 {

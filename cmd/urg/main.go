@@ -249,8 +249,8 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
 	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden), %d unopened (shorter than any match), %d binary (-I)\n",
 		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
-	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map (%d split across cores)\n",
-		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Split.Load())
+	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
+		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
 	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
 	if matches >= 0 {

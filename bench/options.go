@@ -33,7 +33,7 @@ type options struct {
 	only       string   // scenarios whose name or pattern contains this
 	tools      []string // tool families: urg, grep, rg, ugrep, ag
 	skip       []string // tool lines (by name) left out
-	io         []string // urg --io engines: auto, uring, pread, mmap
+	io         []string // urg --io engines: auto, uring, pread, mmap, direct
 	threads    []int    // -j values for urg and rg; 0 is the tool's default
 	rgMmap     []string // auto, mmap, nommap
 	extra      []string // -tool NAME=COMMAND lines
@@ -125,7 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")
 	fs.Var(listFlag{&o.tools}, "tools", "tool families to run: urg, grep, rg, ugrep, ag (-tool adds your own lines)")
 	fs.Var(listFlag{&o.skip}, "skip", "tool lines to leave out, by name (e.g. grep,urg-pread)")
-	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: auto, uring, pread, mmap (one line each, urg-ENGINE)")
+	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: auto, uring, pread, mmap, direct (one line each, urg-ENGINE)")
 	fs.StringVar(&threads, "j", "0", "thread counts for urg and rg (comma-separated; 0 is the tool's default)")
 	fs.Var(listFlag{&o.rgMmap}, "rg-mmap", "rg read modes: auto (rg's choice), mmap, nommap")
 	fs.BoolVar(&engines, "engines", false, "shorthand for -j 0,16 (also time urg and rg with 16 threads)")
@@ -219,9 +219,9 @@ func (o *options) validate() error {
 	}
 	for _, e := range o.io {
 		switch e {
-		case "auto", "uring", "pread", "mmap":
+		case "auto", "uring", "pread", "mmap", "direct":
 		default:
-			return fmt.Errorf("-io: unknown engine %q (auto, uring, pread, mmap)", e)
+			return fmt.Errorf("-io: unknown engine %q (auto, uring, pread, mmap, direct)", e)
 		}
 	}
 	for _, m := range o.rgMmap {

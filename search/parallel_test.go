@@ -18,15 +18,7 @@ var pieceSizes = []int{1, 7, 100, 4096, 1 << 20}
 // what one searcher reports: the same lines, offsets, line numbers and
 // counts, in file order, whatever the piece size.
 func TestParallel(t *testing.T) {
-	inputs := map[string]string{
-		"many lines":        manyLines(400, nil),
-		"no final newline":  strings.TrimSuffix(manyLines(50, nil), "\n"),
-		"one line":          "foo",
-		"long line":         strings.Repeat("x", 10000) + " foo\nfoo\n" + strings.Repeat("y", 5000),
-		"blank lines":       "\n\nfoo\n\n\n",
-		"matches at edges":  strings.Repeat("foo\n", 300),
-		"nothing to select": strings.Repeat("bar\n", 300),
-	}
+	inputs := splitInputs()
 	for _, pattern := range []string{"foo", `f\w+`, "^$"} {
 		m := compile(t, pattern)
 		for _, o := range []Options{
@@ -52,6 +44,19 @@ func TestParallel(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// splitInputs are texts whose cutting into pieces is hard to get right.
+func splitInputs() map[string]string {
+	return map[string]string{
+		"many lines":        manyLines(400, nil),
+		"no final newline":  strings.TrimSuffix(manyLines(50, nil), "\n"),
+		"one line":          "foo",
+		"long line":         strings.Repeat("x", 10000) + " foo\nfoo\n" + strings.Repeat("y", 5000),
+		"blank lines":       "\n\nfoo\n\n\n",
+		"matches at edges":  strings.Repeat("foo\n", 300),
+		"nothing to select": strings.Repeat("bar\n", 300),
 	}
 }
 
@@ -152,14 +157,8 @@ func TestParallelNULAnywhere(t *testing.T) {
 // gives back every stretch it was handed (when it turns to binary data,
 // the stretches still held go with the stream, which the caller closes).
 func TestParallelStream(t *testing.T) {
-	inputs := map[string]string{
-		"many lines":       manyLines(400, nil),
-		"no final newline": strings.TrimSuffix(manyLines(50, nil), "\n"),
-		"one line":         "foo",
-		"long line":        strings.Repeat("x", 10000) + " foo\nfoo\n" + strings.Repeat("y", 5000),
-		"blank lines":      "\n\nfoo\n\n\n",
-		"binary":           manyLines(100, func(i int) string { return map[bool]string{true: "\x00 foo"}[i == 60] }),
-	}
+	inputs := splitInputs()
+	inputs["binary"] = manyLines(100, func(i int) string { return map[bool]string{true: "\x00 foo"}[i == 60] })
 	for _, pattern := range []string{"foo", `f\w+`} {
 		m := compile(t, pattern)
 		for _, o := range []Options{

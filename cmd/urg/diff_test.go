@@ -128,7 +128,7 @@ func diffRecursive(t *testing.T, grep, root, io string) {
 			name := fmt.Sprintf("%v/%q", flags, pat)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				want := runCmd(t, root, nil, grep, append([]string{"-r", "-P", "-a"}, args...)...)
+				want := grepOnce(t, root, grep, append([]string{"-r", "-P", "-a"}, args...)...)
 				got := urg(t, root, append([]string{"-a", "--io=" + io}, args...)...)
 				compareSorted(t, want, got)
 			})
@@ -158,7 +158,7 @@ func diffOrdered(t *testing.T, grep, root, io string, files []string) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				args := append(append([]string{"-a", "-H"}, flags...), "-e", pat)
-				want := runCmd(t, root, nil, grep, append(append([]string{"-P"}, args...), files...)...)
+				want := grepOnce(t, root, grep, append(append([]string{"-P"}, args...), files...)...)
 				got := urg(t, root, append(append([]string{"--sort=path", "--io=" + io}, args...), ".")...)
 				if got.stdout != want.stdout || got.code != want.code {
 					t.Fatalf("urg %q: exit %d, want %d\n%s", args, got.code, want.code, firstDiff(want.stdout, got.stdout))

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"strings"
+	"sync"
 	"testing"
 
 	"urg/internal/testbin"
@@ -39,6 +41,25 @@ func runCmd(t testing.TB, dir string, stdin []byte, name string, args ...string)
 		t.Fatalf("%s %q: %v", name, args, err)
 	}
 	return result{out.String(), errb.String(), code}
+}
+
+// grepOnce runs grep once for each directory and argument list: the
+// engines are each compared with the same output, and grep's runs were
+// two thirds of the differential tests' time.
+func grepOnce(t testing.TB, dir, grep string, args ...string) result {
+	t.Helper()
+	v, _ := grepRuns.LoadOrStore(dir+"\x00"+strings.Join(args, "\x00"), &grepRun{})
+	r := v.(*grepRun)
+	r.once.Do(func() { r.res = runCmd(t, dir, nil, grep, args...) })
+	return r.res
+}
+
+// grepRuns holds grepOnce's results.
+var grepRuns sync.Map
+
+type grepRun struct {
+	once sync.Once
+	res  result
 }
 
 func urg(t testing.TB, dir string, args ...string) result {

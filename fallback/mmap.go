@@ -87,8 +87,13 @@ func Map(fd int, size int64, chunk int) (*Mapping, error) {
 	}
 	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
 	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk,
-		dropBehind: size > Memory()/2, step: releaseStep}, nil
+		dropBehind: TooLargeToCache(size), step: releaseStep}, nil
 }
+
+// TooLargeToCache reports whether a file of size bytes is larger than
+// half the machine's memory: the page cache would not keep it, so a map
+// drops its pages behind the search, and auto reads it around the cache.
+func TooLargeToCache(size int64) bool { return size > Memory()/2 }
 
 // hugeAlign is the size of the pages the kernel maps with one entry of
 // its second-level table (PMD) on amd64 and arm64 with 4 KiB pages.

@@ -33,7 +33,7 @@ func (r *run) streamFile(s *search.Searcher, fd int, size int64, f *printer.File
 			return res, false, nil
 		}
 	case IOAuto, IOUring:
-		if size <= fallback.Memory()/2 || cachedShare(fd, size) > 0.5 {
+		if !fallback.TooLargeToCache(size) || cachedShare(fd, size) > 0.5 {
 			return res, false, nil
 		}
 	default:
@@ -45,16 +45,11 @@ func (r *run) streamFile(s *search.Searcher, fd int, size int64, f *printer.File
 	}
 	defer st.Close()
 	r.stats.Direct.Add(1)
-	if r.split != nil && size >= int64(r.cfg.SplitMin) {
-		select {
-		case r.splitting <- struct{}{}:
-			defer func() { <-r.splitting }()
-			r.stats.Split.Add(1)
-			rest := func(off int64) io.Reader { return fallback.Resume(fd, off, true) }
-			res, err = r.split.SearchStream(st, rest, f)
-			return res, true, err
-		default: // another file has the cores
-		}
+	if done, split := r.takeSplit(size); split {
+		defer done()
+		rest := func(off int64) io.Reader { return fallback.Resume(fd, off, true) }
+		res, err = r.split.SearchStream(st, rest, f)
+		return res, true, err
 	}
 	res, err = s.Search(&streamReader{st: st}, f)
 	return res, true, err

@@ -418,6 +418,22 @@ func (r *run) mapFile(fd int, e Entry, size int64) *fallback.Mapping {
 	return m
 }
 
+// takeSplit reports whether a file of size bytes is searched on every
+// core: it is large enough, and no other file has the cores (one split
+// at a time, since a second would find them busy). done gives them back.
+func (r *run) takeSplit(size int64) (done func(), ok bool) {
+	if r.split == nil || size < int64(r.cfg.SplitMin) {
+		return nil, false
+	}
+	select {
+	case r.splitting <- struct{}{}:
+		r.stats.Split.Add(1)
+		return func() { <-r.splitting }, true
+	default:
+		return nil, false
+	}
+}
+
 // searchMapped searches a mapped file, on every core when it is large,
 // and unmaps it; a file truncated under the map is an error, not a
 // crash.
@@ -425,15 +441,10 @@ func (r *run) searchMapped(s *search.Searcher, m *fallback.Mapping, f *printer.F
 	defer m.Close()
 	r.stats.Mapped.Add(1)
 	searchFn := s.SearchMapped
-	if r.split != nil && len(m.Bytes()) >= r.cfg.SplitMin {
-		select {
-		case r.splitting <- struct{}{}:
-			defer func() { <-r.splitting }()
-			r.stats.Split.Add(1)
-			searchFn = r.split.SearchMapped
-			m.SetReleaseStep(splitRelease)
-		default: // another file has the cores
-		}
+	if done, ok := r.takeSplit(int64(len(m.Bytes()))); ok {
+		defer done()
+		searchFn = r.split.SearchMapped
+		m.SetReleaseStep(splitRelease)
 	}
 	err = fallback.Protect(func() error {
 		var serr error

@@ -3,6 +3,7 @@ package sched
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -24,10 +25,10 @@ func StorageOf(root, path string) Storage {
 	if !ok {
 		return Storage{Reason: "device unknown"}
 	}
-	dev := filepath.Join(root, "dev", "block", itoa(major)+":"+itoa(minor))
+	dev := filepath.Join(root, "dev", "block", strconv.FormatUint(uint64(major), 10)+":"+strconv.FormatUint(uint64(minor), 10))
 	real, err := filepath.EvalSymlinks(dev)
 	if err != nil {
-		return Storage{Reason: "no block device (" + itoa(major) + ":" + itoa(minor) + ")"}
+		return Storage{Reason: "no block device (" + strconv.FormatUint(uint64(major), 10) + ":" + strconv.FormatUint(uint64(minor), 10) + ")"}
 	}
 	flag := readFlag(filepath.Join(real, "queue", "rotational"))
 	if flag == "" { // a partition: its disk has the queue
@@ -61,17 +62,4 @@ func readFlag(p string) string {
 		return ""
 	}
 	return strings.TrimSpace(string(b))
-}
-
-func itoa(n uint32) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [10]byte
-	i := len(b)
-	for ; n > 0; n /= 10 {
-		i--
-		b[i] = byte('0' + n%10)
-	}
-	return string(b[i:])
 }

@@ -3,6 +3,7 @@ package sched
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -34,7 +35,7 @@ func TestStorageOf(t *testing.T) {
 		os.MkdirAll(q, 0o755)
 		os.WriteFile(filepath.Join(q, "rotational"), []byte(c.flag+"\n"), 0o644)
 		os.MkdirAll(filepath.Join(root, "dev", "block"), 0o755)
-		if err := os.Symlink(dev, filepath.Join(root, "dev", "block", itoa(major)+":"+itoa(minor))); err != nil {
+		if err := os.Symlink(dev, filepath.Join(root, "dev", "block", strconv.FormatUint(uint64(major), 10)+":"+strconv.FormatUint(uint64(minor), 10))); err != nil {
 			t.Fatal(err)
 		}
 		if got := StorageOf(root, file); got.Rotational != c.want {

@@ -293,10 +293,9 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 			i := bytes.LastIndexByte(s.buf[pos+noNL:s.end], '\n')
 			if i < 0 {
 				noNL = s.end - pos
-				if nulFrom >= 0 && bytes.IndexByte(s.buf[nulFrom:s.end], 0) >= 0 {
+				if s.nulSince(&nulFrom) {
 					return s.res, errNUL
 				}
-				nulFrom = -1
 				continue // no complete line yet: read on, growing if need be
 			}
 			limit = pos + noNL + i + 1
@@ -310,10 +309,9 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 				return s.res, err
 			}
 			pos = limit
-			if nulFrom >= 0 && bytes.IndexByte(s.buf[nulFrom:s.end], 0) >= 0 {
+			if s.nulSince(&nulFrom) {
 				return s.res, errNUL
 			}
-			nulFrom = -1
 			if s.mapped != nil {
 				keep := s.keep(pos)
 				if s.opts.LineNumbers && s.lnPos < keep {
@@ -329,6 +327,15 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 		s.buf = nil // a huge line grew it: give the memory back
 	}
 	return s.res, s.sinkFailed
+}
+
+// nulSince reports whether buf[*from:end] holds a NUL, from being a
+// window of a piece not yet looked at (-1: none), and marks it looked at.
+// The window is looked at after its search, while the cache holds it.
+func (s *Searcher) nulSince(from *int) bool {
+	f := *from
+	*from = -1
+	return f >= 0 && bytes.IndexByte(s.buf[f:s.end], 0) >= 0
 }
 
 // holeSkipper is a reader of a file that can move past a hole.

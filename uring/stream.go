@@ -3,12 +3,13 @@
 package uring
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"urg/fallback"
 )
 
 // Stream reads one file from its start to its end around the page cache
@@ -36,8 +37,6 @@ type Stream struct {
 	ahead int   // slots submitted and not yet handed out
 	busy  int   // reads in flight
 	err   error
-	// Reads counts the reads submitted, for --stats.
-	Reads uint64
 }
 
 // slot is one stretch of the file being read or handed out.
@@ -123,7 +122,6 @@ func (s *Stream) fill() error {
 			}
 			sl.left++
 			s.busy++
-			s.Reads++
 		}
 		s.next += int64(sl.n)
 		s.ahead++
@@ -153,10 +151,6 @@ func (s *Stream) reap(wait bool) error {
 	return nil
 }
 
-// ErrShortRead is a read that ended before the file's end did: the file
-// shrank while it was read.
-var ErrShortRead = errors.New("file shrank while it was read")
-
 // Next waits for the next stretch of the file and hands it out: data at
 // file offset off, valid until it is given back with Done. At the end of
 // the file it returns io.EOF.
@@ -178,7 +172,7 @@ func (s *Stream) Next() (off int64, data []byte, err error) {
 	case sl.err != nil:
 		s.err = sl.err
 	case sl.got < sl.n:
-		s.err = ErrShortRead
+		s.err = fallback.ErrShrunk // a read ended before the file did
 	}
 	if s.err != nil {
 		return 0, nil, s.err

@@ -15,6 +15,9 @@ type litSet struct {
 	// some literal has no pair (then each is found on its own).
 	tab  []pairVec
 	span int // the largest offset of a pair's second byte in its literal
+	// one is the literal when there is one and it has a pair: its scan
+	// reports 32 positions at a time too.
+	one *prefilter
 }
 
 // maxPairs is how many literals the fused scan takes: each costs eight
@@ -24,6 +27,9 @@ const maxPairs = 8
 
 func newLitSet(lits []*prefilter) *litSet {
 	s := &litSet{lits: lits}
+	if len(lits) == 1 && lits[0].pair != nil {
+		s.one = lits[0]
+	}
 	if len(lits) < 2 || len(lits) > maxPairs {
 		return s
 	}
@@ -99,6 +105,10 @@ func (h *hits) skip(to int) {
 
 // occursAt reports whether one of the literals starts at text[i].
 func (s *litSet) occursAt(text []byte, i int) bool {
+	if s.one != nil && len(s.one.lit) == 2 {
+		// The pair is the literal's two bytes, compared as equal does.
+		return true
+	}
 	for _, p := range s.lits {
 		if n := len(p.lit); i+n <= len(text) && p.equal(text[i:i+n]) {
 			return true
@@ -109,11 +119,27 @@ func (s *litSet) occursAt(text []byte, i int) bool {
 
 // scan fills the mask with the candidates of the next 32 positions that
 // have one, or of the positions left, and moves on past them; false when
-// the literals are not scanned together (one literal: its own scan stops
-// at each candidate, which measured faster than a mask where candidates
-// are as frequent as "//" in source).
+// the literals have no pairs to scan for. A single literal's candidates
+// come as a mask too: stopping its scan at each of them cost a chain of
+// calls and a new scan per "//" of Go source (warm 8 GiB file, -c -v
+// '^\s+//', side by side: 2.40 to 2.44 s, 2.14 to 2.24 s with the mask).
 func (h *hits) scan() bool {
 	s := h.set
+	if p := s.one; p != nil {
+		n := len(h.text) - h.at - len(p.lit) + 1 // where it may start
+		if n <= 0 {
+			h.mask, h.at = 0, len(h.text)
+			return true
+		}
+		i, mask := pairMask(h.text[h.at+p.pair.a:], n, p.pair)
+		h.base, h.mask = h.at+i, mask
+		if mask == 0 {
+			h.at = len(h.text)
+		} else {
+			h.at = min(len(h.text), h.at+i+32)
+		}
+		return true
+	}
 	if s.tab == nil {
 		return false
 	}

@@ -68,16 +68,21 @@ func TestNewPair(t *testing.T) {
 	}
 }
 
-// TestHitsMulti checks the scan for several literals at once against each
-// literal looked for on its own, on random texts around the 32-byte
-// blocks, folded and not, with skips between occurrences.
+// TestHitsMulti checks the scan for one literal, and for several at
+// once, against each literal compared at every position, on random texts
+// around the 32-byte blocks, folded and not, with skips between
+// occurrences.
 func TestHitsMulti(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	alphabet := []byte("aAbBcC.-_ \nxyzXYZ")
-	for iter := range 3000 {
+	for iter := range 6000 {
 		fold := iter%2 == 0
 		var lits []*prefilter
-		for range 2 + rng.IntN(maxPairs-1) {
+		k := 1 // a third of the sets are one literal, scanned on its own
+		if iter%3 != 0 {
+			k = 2 + rng.IntN(maxPairs-1)
+		}
+		for range k {
 			lit := make([]byte, 2+rng.IntN(5))
 			for i := range lit {
 				lit[i] = alphabet[rng.IntN(len(alphabet))]
@@ -89,20 +94,23 @@ func TestHitsMulti(t *testing.T) {
 			p.prepare()
 			lits = append(lits, p)
 		}
-		text := make([]byte, rng.IntN(200))
+		text := make([]byte, rng.IntN(400))
 		for i := range text {
 			text[i] = alphabet[rng.IntN(len(alphabet))]
 		}
 		set := newLitSet(lits)
-		if pairSIMD && set.tab == nil {
-			t.Fatal("literals with pairs were not scanned together")
+		if pairSIMD && (len(lits) > 1 && set.tab == nil || len(lits) == 1 && set.one == nil) {
+			t.Fatal("literals with pairs were not scanned by them")
 		}
 		h := set.hits(text, 0)
 		for at := 0; ; {
 			want := -1
 			for s := at; s < len(text) && want < 0; s++ {
-				if set.occursAt(text, s) {
-					want = s
+				for _, p := range lits {
+					if n := len(p.lit); s+n <= len(text) && (bytes.Equal(text[s:s+n], p.lit) ||
+						fold && bytes.Equal(bytes.ToLower(text[s:s+n]), p.lit)) {
+						want = s
+					}
 				}
 			}
 			got := h.next()

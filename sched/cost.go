@@ -1,0 +1,77 @@
+package sched
+
+import (
+	"bytes"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"urg/match"
+)
+
+// costSample is how much of a file the pattern's cost is measured on: a
+// few milliseconds of reading, cold, and as many of matching for the
+// costliest patterns (three passes).
+const costSample = 4 << 20
+
+// costlyRate is the matching speed, in bytes per second on one core, below
+// which a pattern is costly: its search of a cold file is bound by the
+// CPU, not the disk. Measured by matchRate on 4 MiB of the 8 GiB file of
+// Go source: an absent literal 14 to 42 GB/s, the needles 40 GB/s,
+// `(?i)(panic|fatal|deadline|unreachable)` 4.6 GB/s, `^\s+//` 2.1 GB/s.
+// The last two ran faster cold around the cache (README), the first two
+// as fast mapped.
+const costlyRate = 8e9
+
+// costly reports whether matching m over the file open as fd (size bytes)
+// costs more CPU than reading it: m is run over the file's first costSample
+// bytes, read with pread, and timed. A file it cannot read counts
+// as cheap.
+func costly(m match.Matcher, fd int, size int64) bool {
+	n := int(min(size, costSample))
+	buf := make([]byte, n)
+	// From the start, where the search begins: a read elsewhere moved
+	// the kernel's read-ahead there first (cold absent literal, 8 GiB
+	// file: 2.4 to 4.6 s sampled from the middle, against 1.9 to 2.5 s
+	// mapped without a sample).
+	got, err := unix.Pread(fd, buf, 0)
+	if err != nil || got <= 0 {
+		return false
+	}
+	return matchRate(m, buf[:got]) < costlyRate
+}
+
+// matchRate is how fast m goes through the whole lines of sample, in bytes
+// per second, finding every matching line as a search does.
+func matchRate(m match.Matcher, sample []byte) float64 {
+	// Whole lines only: the sample starts and ends mid-line.
+	if i := bytes.IndexByte(sample, '\n'); i >= 0 {
+		sample = sample[i+1:]
+	}
+	sample = sample[:bytes.LastIndexByte(sample, '\n')+1]
+	if len(sample) == 0 {
+		return costlyRate // nothing to learn from: cheap
+	}
+	// The first pass is not timed: on this kind of virtual machine the
+	// first reads of memory just written by the kernel cost a fault each
+	// (a cold first pass of an absent literal ran at 0.3 GB/s, the next
+	// at 10 to 40). The faster of two more is kept.
+	best := time.Duration(-1)
+	for pass := range 3 {
+		start := time.Now()
+		for at := 0; at < len(sample); {
+			s, e, err := m.Next(sample[at:])
+			if s < 0 || err != nil {
+				break
+			}
+			at += e + 1
+		}
+		if d := time.Since(start); pass > 0 && (best < 0 || d < best) {
+			best = d
+		}
+	}
+	if best <= 0 {
+		return costlyRate
+	}
+	return float64(len(sample)) / best.Seconds()
+}

@@ -17,23 +17,22 @@ const costSample = 4 << 20
 // costlyRate is the matching speed, in bytes per second on one core, below
 // which a pattern is costly: its search of a cold file is bound by the
 // CPU, not the disk. Measured by matchRate on 4 MiB of the 8 GiB file of
-// Go source: an absent literal 14 to 42 GB/s, the needles 40 GB/s,
-// `(?i)(panic|fatal|deadline|unreachable)` 4.6 GB/s, `^\s+//` 2.1 GB/s.
-// The last two ran faster cold around the cache (README), the first two
-// as fast mapped.
+// Go source: an absent literal 14 to 57 GB/s, the needles 28 to 42,
+// `(?i)(panic|fatal|deadline|unreachable)` 4.6 to 5.1, `^\s+//` 1.9 to
+// 2.2. The last two ran faster cold around the cache (README), the first
+// two as fast or faster mapped.
 const costlyRate = 8e9
 
 // costly reports whether matching m over the file open as fd (size bytes)
-// costs more CPU than reading it: m is run over the file's first costSample
-// bytes, read with pread, and timed. A file it cannot read counts
-// as cheap.
+// costs more CPU than reading it: m is run over the file's first
+// costSample bytes, read with pread, and timed. A file it cannot read
+// counts as cheap.
 func costly(m match.Matcher, fd int, size int64) bool {
 	n := int(min(size, costSample))
 	buf := make([]byte, n)
-	// From the start, where the search begins: a read elsewhere moved
-	// the kernel's read-ahead there first (cold absent literal, 8 GiB
-	// file: 2.4 to 4.6 s sampled from the middle, against 1.9 to 2.5 s
-	// mapped without a sample).
+	// From the start, which the search reads first anyway: a sample from
+	// elsewhere would be one more cold read, and would move the kernel's
+	// read-ahead away from where the search begins.
 	got, err := unix.Pread(fd, buf, 0)
 	if err != nil || got <= 0 {
 		return false

@@ -3,7 +3,6 @@ package sched
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"urg/match"
@@ -57,11 +56,7 @@ func TestCostlyNothingToLearn(t *testing.T) {
 	if costly(m, -1, 1<<30) {
 		t.Error("an unreadable file counted as costly")
 	}
-	empty := filepath.Join(t.TempDir(), "empty")
-	if err := os.WriteFile(empty, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(empty)
+	f, err := os.CreateTemp(t.TempDir(), "empty")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,7 @@ import (
 )
 
 // costSample is how much of a file the pattern's cost is measured on: a
-// few milliseconds of reading, cold, and as many of matching for the
-// costliest patterns (three passes).
+// few milliseconds of reading, cold.
 const costSample = 4 << 20
 
 // costlyRate is the matching speed, in bytes per second on one core, below
@@ -40,6 +39,15 @@ func costly(m match.Matcher, fd int, size int64) bool {
 	return matchRate(m, buf[:got]) < costlyRate
 }
 
+// Each timed pass of matchRate goes over the sample in stretches of whole
+// lines of about costStretch bytes, and stops after the stretch that
+// takes it past costPass: a slow engine (a backtracking one at a few MB/s)
+// is measured in milliseconds, not seconds.
+const (
+	costStretch = 256 << 10
+	costPass    = 10 * time.Millisecond
+)
+
 // matchRate is how fast m goes through the whole lines of sample, in bytes
 // per second, finding every matching line as a search does.
 func matchRate(m match.Matcher, sample []byte) float64 {
@@ -51,26 +59,48 @@ func matchRate(m match.Matcher, sample []byte) float64 {
 	if len(sample) == 0 {
 		return costlyRate // nothing to learn from: cheap
 	}
-	// The first pass is not timed: on this kind of virtual machine the
-	// first reads of memory just written by the kernel cost a fault each
-	// (a cold first pass of an absent literal ran at 0.3 GB/s, the next
-	// at 10 to 40). The faster of two more is kept.
-	best := time.Duration(-1)
-	for pass := range 3 {
+	// One read of each page first, untimed: on this kind of virtual
+	// machine the first reads of memory just written by the kernel cost
+	// a fault each (a first pass of an absent literal over the sample ran
+	// at 0.3 GB/s, the next at 10 to 40).
+	var sum byte
+	for i := 0; i < len(sample); i += 4096 {
+		sum += sample[i]
+	}
+	sink = sum
+	// The faster of two passes.
+	best := 0.0
+	for range 2 {
 		start := time.Now()
-		for at := 0; at < len(sample); {
-			s, e, err := m.Next(sample[at:])
-			if s < 0 || err != nil {
-				break
+		done := 0
+		for done < len(sample) && time.Since(start) < costPass {
+			end := min(len(sample), done+costStretch)
+			if i := bytes.IndexByte(sample[end-1:], '\n'); i >= 0 {
+				end += i
 			}
-			at += e + 1
+			matchAll(m, sample[done:end])
+			done = end
 		}
-		if d := time.Since(start); pass > 0 && (best < 0 || d < best) {
-			best = d
+		if d := time.Since(start); d > 0 {
+			best = max(best, float64(done)/d.Seconds())
 		}
 	}
-	if best <= 0 {
+	if best == 0 {
 		return costlyRate
 	}
-	return float64(len(sample)) / best.Seconds()
+	return best
 }
+
+// matchAll finds every matching line of text, as a search does.
+func matchAll(m match.Matcher, text []byte) {
+	for at := 0; at < len(text); {
+		s, e, err := m.Next(text[at:])
+		if s < 0 || err != nil {
+			return
+		}
+		at += e + 1
+	}
+}
+
+// sink keeps the page reads of matchRate from being dropped.
+var sink byte

@@ -168,8 +168,13 @@ func TestParallelStream(t *testing.T) {
 		} {
 			for name, input := range inputs {
 				want, wantRes := parallel(t, m, o, input, 100, 2)
-				for _, stretch := range []int{1, 5, 64, 4096, 1 << 20} {
+				for _, c := range []struct{ stretch, piece int }{
+					{1, streamPiece}, {5, streamPiece}, {64, streamPiece}, {4096, streamPiece}, {1 << 20, streamPiece},
+					{64, 1}, {4096, 7}, {4096, 100}, {1 << 20, 1000},
+				} {
+					stretch := c.stretch
 					p := NewParallel(m, o, 2, nil)
+					p.streamPiece = c.piece
 					st := &testStream{data: input, stretch: stretch}
 					var rec recorder
 					res, err := p.SearchStream(st, func(off int64) io.Reader { return strings.NewReader(input[off:]) }, &rec)
@@ -181,8 +186,8 @@ func TestParallelStream(t *testing.T) {
 						// pieces end: the lines before it are text's.
 						checkBinaryPrefix(t, rec.events, want, res, wantRes, o)
 					} else if !slices.Equal(rec.events, want) || res != wantRes {
-						t.Fatalf("%s %+v %s stretch %d: got %d events %+v, want %d events %+v\ngot  %.300q\nwant %.300q",
-							pattern, o, name, stretch, len(rec.events), res, len(want), wantRes, rec.events, want)
+						t.Fatalf("%s %+v %s stretch %d, pieces of %d: got %d events %+v, want %d events %+v\ngot  %.300q\nwant %.300q",
+							pattern, o, name, stretch, c.piece, len(rec.events), res, len(want), wantRes, rec.events, want)
 					}
 					if name != "binary" && st.given != st.handed {
 						t.Fatalf("%s stretch %d: %d stretches handed out, %d given back", name, stretch, st.handed, st.given)

@@ -372,8 +372,9 @@ type Stream interface {
 // SearchStream searches the file st reads and reports to sink, as
 // SearchMapped does. A stretch's whole lines are cut into pieces of
 // about streamPiece bytes, searched where they lie; the line that runs
-// from one stretch into the next is copied into a piece of its own. After a piece holding a NUL, the file is read
-// in order from rest, a reader of the file from the offset it is given.
+// from one stretch into the next is copied into a piece of its own.
+// After a piece holding a NUL, the file is read in order from rest, a
+// reader of the file from the offset it is given.
 func (p *Parallel) SearchStream(st Stream, rest func(off int64) io.Reader, sink Sink) (Result, error) {
 	return p.search(&streamPieces{p: p, st: st, rest: rest}, streamAhead, sink)
 }

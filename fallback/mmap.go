@@ -128,16 +128,16 @@ func (m *Mapping) Ensure(upto int) error {
 	if upto > m.touched {
 		held.Add(int64(upto - m.touched))
 		if !populate(m.data[m.touched&^(unix.Getpagesize()-1) : upto]) {
-			m.sum += touch(m.data, m.touched, upto)
+			m.sum += Touch(m.data, m.touched, upto)
 		}
 		m.touched = upto
 	}
 	return nil
 }
 
-// touch reads one byte of each page of data from..to; the sum it returns,
+// Touch reads one byte of each page of data from..to; the sum it returns,
 // kept, stops the compiler from dropping the reads.
-func touch(data []byte, from, to int) byte {
+func Touch(data []byte, from, to int) byte {
 	page := unix.Getpagesize()
 	var sum byte
 	for p := from &^ (page - 1); p < to; p += page {

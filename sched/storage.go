@@ -25,10 +25,10 @@ func StorageOf(root, path string) Storage {
 	if !ok {
 		return Storage{Reason: "device unknown"}
 	}
-	dev := filepath.Join(root, "dev", "block", strconv.FormatUint(uint64(major), 10)+":"+strconv.FormatUint(uint64(minor), 10))
-	real, err := filepath.EvalSymlinks(dev)
+	num := strconv.FormatUint(uint64(major), 10) + ":" + strconv.FormatUint(uint64(minor), 10)
+	real, err := filepath.EvalSymlinks(filepath.Join(root, "dev", "block", num))
 	if err != nil {
-		return Storage{Reason: "no block device (" + strconv.FormatUint(uint64(major), 10) + ":" + strconv.FormatUint(uint64(minor), 10) + ")"}
+		return Storage{Reason: "no block device (" + num + ")"}
 	}
 	flag := readFlag(filepath.Join(real, "queue", "rotational"))
 	if flag == "" { // a partition: its disk has the queue

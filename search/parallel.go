@@ -245,7 +245,10 @@ func (mp *mappedPieces) cut() (*piece, error) {
 func (mp *mappedPieces) handed(pc *piece) { mp.m.Release(int(pc.off) + len(pc.text)) }
 
 func (mp *mappedPieces) inOrder(pc *piece, lineOff int64, sink Sink) (Result, error) {
-	return mp.p.inOrder(mp.m, int(pc.off), lineOff, sink)
+	from := int(pc.off)
+	return mp.p.searchRest(pc.off, lineOff, sink, func(s *Searcher, k Sink) (Result, error) {
+		return s.SearchMapped(&tailMap{mp.m, from}, k)
+	})
 }
 
 // cut finds where the piece that starts at from ends: DefaultPiece bytes
@@ -315,14 +318,15 @@ func (p *Parallel) replay(pc *piece, lineOff int64, sink Sink) error {
 	return nil
 }
 
-// inOrder searches m from offset from to its end on one core, reporting
-// offsets and line numbers as in the whole file.
-func (p *Parallel) inOrder(m Mapped, from int, lineOff int64, sink Sink) (Result, error) {
+// searchRest searches the file from offset off on, on one core, with
+// search (a searcher and the sink to report to), reporting offsets and
+// line numbers as in the whole file (lineOff lines come before off).
+func (p *Parallel) searchRest(off, lineOff int64, sink Sink, search func(*Searcher, Sink) (Result, error)) (Result, error) {
 	s := New(p.m, p.opts)
 	var res Result
 	err := p.guard(func() error {
 		var err error
-		res, err = s.SearchMapped(&tailMap{m, from}, &shiftSink{sink, int64(from), lineOff})
+		res, err = search(s, &shiftSink{sink, off, lineOff})
 		return err
 	})
 	return res, err
@@ -483,12 +487,7 @@ func (sp *streamPieces) handed(pc *piece) {
 }
 
 func (sp *streamPieces) inOrder(pc *piece, lineOff int64, sink Sink) (Result, error) {
-	s := New(sp.p.m, sp.p.opts)
-	var res Result
-	err := sp.p.guard(func() error {
-		var err error
-		res, err = s.Search(sp.rest(pc.off), &shiftSink{sink, pc.off, lineOff})
-		return err
+	return sp.p.searchRest(pc.off, lineOff, sink, func(s *Searcher, k Sink) (Result, error) {
+		return s.Search(sp.rest(pc.off), k)
 	})
-	return res, err
 }

@@ -76,10 +76,10 @@ func tree(t *testing.T) string {
 	}
 	t.Cleanup(func() { l.Close() })
 	if os.Getuid() == 0 {
-		if err := syscall.Mknod(filepath.Join(root, "null"), syscall.S_IFCHR|0o666, int(unixMkdev(1, 3))); err != nil {
+		if err := mknod(filepath.Join(root, "null"), syscall.S_IFCHR|0o666, 1, 3); err != nil {
 			t.Fatal(err)
 		}
-		if err := syscall.Mknod(filepath.Join(root, "loop"), syscall.S_IFBLK|0o660, int(unixMkdev(7, 200))); err != nil {
+		if err := mknod(filepath.Join(root, "loop"), syscall.S_IFBLK|0o660, 7, 200); err != nil {
 			t.Fatal(err)
 		}
 		for p, id := range map[string]int{"b.c": 1234, "src/lib": 4321, "big/two.bin": 65534} {
@@ -91,10 +91,6 @@ func tree(t *testing.T) string {
 		t.Log("not root: no device nodes and no other owners in the tree")
 	}
 	return root
-}
-
-func unixMkdev(major, minor uint32) uint64 {
-	return uint64(major)<<8 | uint64(minor&0xff) | uint64(minor&^0xff)<<12
 }
 
 // lines runs a command in dir and returns its output records sorted.

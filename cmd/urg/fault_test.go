@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"urg/internal/testbin"
 )
 
@@ -356,17 +358,17 @@ func TestFaultNames(t *testing.T) {
 	}
 	level := strings.Repeat("x", 200)
 	for range 26 {
-		if err := syscall.Mkdirat(fd, level, 0o755); err != nil {
+		if err := unix.Mkdirat(fd, level, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		next, err := syscall.Openat(fd, level, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+		next, err := unix.Openat(fd, level, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
 		syscall.Close(fd)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fd = next
 	}
-	leaf, err := syscall.Openat(fd, "deep", syscall.O_WRONLY|syscall.O_CREAT, 0o644)
+	leaf, err := unix.Openat(fd, "deep", syscall.O_WRONLY|syscall.O_CREAT, 0o644)
 	syscall.Close(fd)
 	if err != nil {
 		t.Fatal(err)
@@ -505,7 +507,7 @@ func TestFaultHugeDirectory(t *testing.T) {
 	}
 	const n = 1_000_000
 	for i := range n {
-		f, err := syscall.Openat(fd, fmt.Sprintf("f%07d", i), syscall.O_CREAT|syscall.O_WRONLY|syscall.O_CLOEXEC, 0o644)
+		f, err := unix.Openat(fd, fmt.Sprintf("f%07d", i), syscall.O_CREAT|syscall.O_WRONLY|syscall.O_CLOEXEC, 0o644)
 		if err != nil {
 			syscall.Close(fd)
 			t.Skipf("cannot make %d files here: %v", n, err)

@@ -247,6 +247,11 @@ func (a *around) at(line []byte, i int) bool {
 			return false
 		}
 	}
+	return a.sufAt(line, i)
+}
+
+// sufAt reports whether Suf matches after the literal's occurrence at i.
+func (a *around) sufAt(line []byte, i int) bool {
 	switch {
 	case a.sufRun != nil:
 		return a.sufRun.matches(line[i+len(a.lit):], false)

@@ -90,6 +90,9 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	}
 	if m.pre != nil {
 		m.lits = newLitSet([]*prefilter{m.pre})
+		if m.blockAround {
+			m.lits.lead = newLead(m.around, m.pre)
+		}
 	} else if m.any != nil {
 		m.lits = newLitSet(m.any)
 	}
@@ -164,8 +167,9 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 		}
 		if m.blockAround {
 			// Checked where it lies, before its line is found: most
-			// occurrences fail, and finding the line costs more.
-			if m.around.at(text, hit) {
+			// occurrences fail, and finding the line costs more. A
+			// lead has checked what comes before.
+			if m.lits.lead != nil && m.around.sufAt(text, hit) || m.lits.lead == nil && m.around.at(text, hit) {
 				ls, le := lineAt(text, hit)
 				return ls, le, nil
 			}

@@ -1,0 +1,4 @@
+package match
+
+//go:noescape
+func leadScanAVX2(p *byte, n int, v *leadVec, st *leadState) (i int, mask uint64)

@@ -146,6 +146,12 @@ func newAround(tree *syntax.Regexp) *around {
 			k = i
 		}
 	}
+	if k < 0 && begin != "" && len(subs) > 1 && subs[1].Op == syntax.OpLiteral &&
+		subs[1].Flags&syntax.FoldCase == 0 && newRepeat(subs[:1], true) != nil {
+		// One byte after a line's leading run (`^ +<`): what precedes it
+		// is all the line holds before it, checked in one pass (lead).
+		k = 1
+	}
 	if k < 0 {
 		return nil
 	}

@@ -12,9 +12,10 @@ import "unsafe"
 // start, took a quarter of a warm `-c -v '^\s+//'` and the pair scan, cut
 // short at each "//", another third.
 type lead struct {
-	vec leadVec
-	in  [256]bool // the class, never holding '\n'
-	lit *prefilter
+	vec  leadVec
+	in   [256]bool // the class, never holding '\n'
+	lit  *prefilter
+	pair *pair // lit's, or its one byte twice
 }
 
 // leadVec is what the vector scan reads; the offsets are fixed by the
@@ -39,10 +40,15 @@ type leadState struct {
 func newLead(a *around, p *prefilter) *lead {
 	r := a.preRun
 	if !pairSIMD || r == nil || !r.anchored || r.max >= 0 || r.min > 1 ||
-		p.fold || p.pair == nil || string(p.lit) != string(a.lit) || r.in[a.lit[0]] {
+		p.fold || string(p.lit) != string(a.lit) || r.in[a.lit[0]] {
 		return nil
 	}
-	l := &lead{in: r.in, lit: p}
+	q := p.pair
+	if q == nil {
+		// One byte: the pair is it, twice.
+		q = &pair{c1: p.lit[0], c2: p.lit[0]}
+	}
+	l := &lead{in: r.in, lit: p, pair: q}
 	l.in['\n'] = false
 	v := &l.vec
 	for c := range 128 {
@@ -55,7 +61,6 @@ func newLead(a *around, p *prefilter) *lead {
 	}
 	copy(v.lo[16:], v.lo[:16]) // VPSHUFB looks up each 16-byte lane alone
 	copy(v.hi[16:], v.hi[:16])
-	q := p.pair
 	for j := range 32 {
 		v.c1[j], v.m1[j], v.c2[j], v.m2[j] = q.c1, q.m1, q.c2, q.m2
 	}
@@ -105,7 +110,7 @@ func (l *lead) mask(text []byte, n int, st *leadState) (i int, mask uint64) {
 // tailMask is mask for the positions from..to-1 (at most 64), read one
 // byte at a time.
 func (l *lead) tailMask(text []byte, from, to int, st *leadState) uint64 {
-	v, q := &l.vec, l.lit.pair
+	v, q := &l.vec, l.pair
 	var mask uint64
 	for j := from; j < to; j++ {
 		c := text[j]

@@ -46,7 +46,8 @@ func TestLead(t *testing.T) {
 		min     int
 	}{
 		{`^\s+//`, "//", " \t\f\r", 1},
-		{`^ +<`, "", "", -1}, // a one-byte literal: no pair, no lead
+		{`^ +<`, "<", " ", 1},
+		{`^\s*\[`, "[", " \t\f\r", 0},
 		{`^ +<a`, "<a", " ", 1},
 		{`^\s*//`, "//", " \t\f\r", 0},
 		{`^[ \t]+x=y`, "x=y", " \t", 1},

@@ -81,6 +81,12 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			m.aroundAtPre = m.around != nil && !p.fold && string(p.lit) == string(m.around.lit)
 			m.blockAround = m.aroundAtPre && m.around.cheap()
 		}
+	} else if a := newAround(tree); a != nil && a.cheap() && len(a.lit) == 1 && !m.word && !o.Line {
+		// `^ +<`: the one byte after a line's leading run, whose
+		// required literal is the run's byte, of no use to look for.
+		p := prefilter{lit: a.lit}
+		p.prepare()
+		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
 	} else {
 		m.any, m.literalOnly = alternationExact(tree)
 		m.literalOnly = m.literalOnly && !m.word && !o.Line

@@ -39,6 +39,8 @@ func FuzzMatcher(f *testing.F) {
 		{`a.b`, "a\nb\naxb\na\u00e9b", 0},
 		{`^\s+//`, "\t// c\n  //x\nx // y\n//", 0},
 		{`^\s*//\s*\w+$`, "// ok\n  //ok x\n x//y\n//", 0},
+		{`^ +<`, "  <a>\n<b>\n x <\n" + strings.Repeat(" ", 70) + "<c\n\t<d", 0},
+		{`^\s*\[x`, "[x\n  [x]\n y [x\n" + strings.Repeat("\t", 90) + "[x\n", 0},
 		{`\b[A-Z][A-Z0-9_]{3,}\b`, "x := MAX_LEN\nxMAXLEN\nAB CD\nABCD\xe9", 0},
 		{`[0-9a-f]{8}`, "deadbeef\ndeadbee\n0123456789abcdef", 4},
 		{`[a-z]+ing\b`, "string thing\nsing\ninGing", 1},

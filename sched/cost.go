@@ -16,13 +16,18 @@ import (
 const costSample = 4 << 20
 
 // costlyRate is the matching speed, in bytes per second on one core, below
-// which a pattern is costly: its search of a cold file is bound by the
-// CPU, not the disk. Measured by matchRate on 4 MiB of the 8 GiB file of
-// Go source: an absent literal 14 to 57 GB/s, the needles 28 to 42,
-// `(?i)(panic|fatal|deadline|unreachable)` 4.6 to 5.1, `^\s+//` 1.9 to
-// 2.2. The last two ran faster cold around the cache (README), the first
-// two as fast or faster mapped.
-const costlyRate = 8e9
+// which a pattern is costly: a cold map of the file would cost it more
+// than a stream around the cache. Measured by matchRate on 4 MiB of the
+// 8 GiB file of Go source: an absent literal 43 to 57 GB/s, `func
+// \w+Error\(` 25 to 41, the needles 28 to 42, `^\s+//` 9.9 to 10.5,
+// `(?i)(panic|fatal|deadline|unreachable)` 4.7 to 5.1. Cold, the map's
+// time grows with the pattern's cost, far past the matching itself (its
+// first touches of pages just filled fault, on the cores that match):
+// `-c -v '^\s+//'` mapped 2.8 and 11.3 s against 1.9 and 3.1 s streamed,
+// `func \w+Error\(` 2.5 and 6.1 s against 1.6 and 2.0, the absent literal
+// 2.0 and 2.3 s against 1.7 and 2.1. The cheap ones stay mapped, which
+// leaves the file cached for the next search; the bound sits between.
+const costlyRate = 16e9
 
 // costly reports whether matching m over the file open as fd (size bytes)
 // costs more CPU than reading it: m is run over the file's first

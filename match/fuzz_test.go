@@ -40,6 +40,7 @@ func FuzzMatcher(f *testing.F) {
 		{`^\s+//`, "\t// c\n  //x\nx // y\n//", 0},
 		{`^\s*//\s*\w+$`, "// ok\n  //ok x\n x//y\n//", 0},
 		{`^ +<`, "  <a>\n<b>\n x <\n" + strings.Repeat(" ", 70) + "<c\n\t<d", 0},
+		{`\s{2,}$`, "a  \nb \n\t\t\n\n  x\n \r", 0},
 		{`^\s*\[x`, "[x\n  [x]\n y [x\n" + strings.Repeat("\t", 90) + "[x\n", 0},
 		{`\b[A-Z][A-Z0-9_]{3,}\b`, "x := MAX_LEN\nxMAXLEN\nAB CD\nABCD\xe9", 0},
 		{`[0-9a-f]{8}`, "deadbeef\ndeadbee\n0123456789abcdef", 4},

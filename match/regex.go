@@ -28,6 +28,9 @@ type regex struct {
 	// run is a run of class bytes every match holds, when there is no
 	// literal (see classRun).
 	run *classRun
+	// trail is the whole pattern when it is a run of a class at the
+	// line's end (see trail).
+	trail *trail
 	// literalOnly: the pattern is the literal pre (in any case of its
 	// letters under -i), or each alternative is its literal in any, so
 	// finding one is finding a match, with nothing to confirm (unless
@@ -90,7 +93,10 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 	} else {
 		m.any, m.literalOnly = alternationExact(tree)
 		m.literalOnly = m.literalOnly && !m.word && !o.Line
-		if m.any == nil {
+		if m.any == nil && !m.word && !o.Line {
+			m.trail = newTrail(tree)
+		}
+		if m.any == nil && m.trail == nil {
 			m.run = newClassRun(tree)
 		}
 	}
@@ -117,6 +123,9 @@ func (m *regex) Engine() string {
 	if m.run != nil {
 		return "regexp+class run"
 	}
+	if m.trail != nil {
+		return "regexp+line end"
+	}
 	return engineName("regexp", m.pre, m.any)
 }
 
@@ -137,6 +146,10 @@ func (m *regex) MinLen() int { return m.min }
 func (m *regex) Next(text []byte) (int, int, error) {
 	if m.lits != nil {
 		return m.nextLits(text)
+	}
+	if m.trail != nil {
+		ls, le := m.trail.next(text)
+		return ls, le, nil
 	}
 	for at := 0; at <= len(text); {
 		var ls, le int

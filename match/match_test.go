@@ -113,7 +113,7 @@ func TestEngine(t *testing.T) {
 		{"alternation with shorter branch", []string{"a|bc"}, Options{}, "regexp", 1},
 		{"repeat", []string{"a{3}"}, Options{}, "regexp+literal", 3},
 		{"star", []string{"a*"}, Options{}, "regexp", 0},
-		{"empty line", []string{"^$"}, Options{}, "regexp", 0},
+		{"empty line", []string{"^$"}, Options{}, "regexp+line shape", 0},
 		{"optional", []string{"ab?"}, Options{}, "regexp", 1},
 		{"multiple patterns", []string{"foo", "bar"}, Options{}, "regexp+literals", 3},
 		{"multiple fixed strings", []string{"foo", "b.r"}, Options{Fixed: true}, "regexp+literals", 3},

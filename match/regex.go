@@ -31,6 +31,9 @@ type regex struct {
 	// trail is the whole pattern when it is a run of a class at the
 	// line's end (see trail).
 	trail *trail
+	// shape is the whole pattern when it bounds its line's length and
+	// bytes only (see shape).
+	shape *shape
 	// literalOnly: the pattern is the literal pre (in any case of its
 	// letters under -i), or each alternative is its literal in any, so
 	// finding one is finding a match, with nothing to confirm (unless
@@ -94,9 +97,11 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		m.any, m.literalOnly = alternationExact(tree)
 		m.literalOnly = m.literalOnly && !m.word && !o.Line
 		if m.any == nil && !m.word && !o.Line {
-			m.trail = newTrail(tree)
+			if m.trail = newTrail(tree); m.trail == nil {
+				m.shape = newShape(tree)
+			}
 		}
-		if m.any == nil && m.trail == nil {
+		if m.any == nil && m.trail == nil && m.shape == nil {
 			m.run = newClassRun(tree)
 		}
 	}
@@ -126,6 +131,9 @@ func (m *regex) Engine() string {
 	if m.trail != nil {
 		return "regexp+line end"
 	}
+	if m.shape != nil {
+		return "regexp+line shape"
+	}
 	return engineName("regexp", m.pre, m.any)
 }
 
@@ -149,6 +157,10 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	}
 	if m.trail != nil {
 		ls, le := m.trail.next(text)
+		return ls, le, nil
+	}
+	if m.shape != nil {
+		ls, le := m.shape.next(text)
 		return ls, le, nil
 	}
 	for at := 0; at <= len(text); {

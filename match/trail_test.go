@@ -34,3 +34,32 @@ func TestTrail(t *testing.T) {
 		}
 	}
 }
+
+// TestShape checks the lines a shape selects against Go's regexp run on
+// each line, on random texts of short lines with blanks, multibyte and
+// invalid UTF-8; and which patterns get one.
+func TestShape(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		shape   bool
+	}{
+		{`^$`, true}, {`^\s*$`, true}, {`^\s+$`, true}, {`^[a-z]+$`, true}, {`^[xa]{2}$`, true},
+		{`^.{5,}`, true}, {`.{5,}`, true}, {`^.{2,4}$`, true}, {`.{3}$`, true}, {`\A.{2}.+\z`, true},
+		{`^\s*`, false}, {`\s+`, false}, {`^.*$`, false}, {`^[a-z]+`, false}, {`^a.$`, false}, {`^\s.$`, false},
+	} {
+		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		if (m.shape != nil) != c.shape {
+			t.Fatalf("%q: shape %v, want %v", c.pattern, m.shape != nil, c.shape)
+		}
+		line := regexp.MustCompile(strings.NewReplacer(`\s`, `[\t\f\r ]`, `\A`, `^`, `\z`, `$`).Replace(c.pattern))
+		rng := rand.New(rand.NewPCG(9, uint64(len(c.pattern))))
+		alphabet := []string{" ", "\t", "\n", "\n", "\n", "x", "a", "z", "é", "\xff", "\r"}
+		for range 2000 {
+			var b strings.Builder
+			for range rng.IntN(60) {
+				b.WriteString(alphabet[rng.IntN(len(alphabet))])
+			}
+			checkSelected(t, m, line, []byte(b.String()))
+		}
+	}
+}

@@ -34,6 +34,8 @@ type regex struct {
 	// shape is the whole pattern when it bounds its line's length and
 	// bytes only (see shape).
 	shape *shape
+	// anyByte is the whole pattern when it is one class (see anyByte).
+	anyByte *anyByte
 	// literalOnly: the pattern is the literal pre (in any case of its
 	// letters under -i), or each alternative is its literal in any, so
 	// finding one is finding a match, with nothing to confirm (unless
@@ -100,8 +102,11 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			if m.trail = newTrail(tree); m.trail == nil {
 				m.shape = newShape(tree)
 			}
+			if m.trail == nil && m.shape == nil {
+				m.anyByte = newAnyByte(tree)
+			}
 		}
-		if m.any == nil && m.trail == nil && m.shape == nil {
+		if m.any == nil && m.trail == nil && m.shape == nil && m.anyByte == nil {
 			m.run = newClassRun(tree)
 		}
 	}
@@ -134,6 +139,9 @@ func (m *regex) Engine() string {
 	if m.shape != nil {
 		return "regexp+line shape"
 	}
+	if m.anyByte != nil {
+		return "regexp+byte class"
+	}
 	return engineName("regexp", m.pre, m.any)
 }
 
@@ -161,6 +169,10 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	}
 	if m.shape != nil {
 		ls, le := m.shape.next(text)
+		return ls, le, nil
+	}
+	if m.anyByte != nil {
+		ls, le := m.anyByte.next(text)
 		return ls, le, nil
 	}
 	for at := 0; at <= len(text); {

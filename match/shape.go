@@ -2,7 +2,9 @@ package match
 
 import (
 	"bytes"
+	"encoding/binary"
 	"regexp/syntax"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -160,6 +162,67 @@ func (s *shape) next(text []byte) (int, int) {
 			return ls, le
 		}
 		ls = le + 1
+	}
+	return -1, -1
+}
+
+// anyByte is a pattern that is one class, once or more, `[^\x00-\x7f]` or
+// `[\t\v]+`: a line matches when it holds a byte of the class. A class of
+// characters is one of bytes when it holds every character from U+0080
+// up, or none: each byte from 0x80 starts or continues such a character
+// (or is invalid, read as U+FFFD). Go's regexp ran its NFA over every byte
+// instead: `-c '[^\x00-\x7f]'` over the Go tree took 1.94 s, ripgrep 0.27.
+type anyByte struct {
+	in   [256]bool
+	high bool // the class is the bytes from 0x80 and no others
+}
+
+// newAnyByte returns the anyByte re is, or nil.
+func newAnyByte(re *syntax.Regexp) *anyByte {
+	if re.Op == syntax.OpPlus {
+		re = re.Sub[0]
+	}
+	if re.Op != syntax.OpCharClass {
+		return nil
+	}
+	b := &anyByte{}
+	for i := 0; i < len(re.Rune); i += 2 {
+		lo, hi := re.Rune[i], re.Rune[i+1]
+		switch {
+		case hi < utf8.RuneSelf:
+		case lo <= utf8.RuneSelf && hi >= unicode.MaxRune:
+			hi = 0xff
+		default:
+			return nil
+		}
+		for c := lo; c <= hi; c++ {
+			b.in[c] = true
+		}
+	}
+	b.high = true
+	for c := range 256 {
+		b.high = b.high && b.in[c] == (c >= utf8.RuneSelf)
+	}
+	return b
+}
+
+// next returns the bounds of the first line of text holding a byte of
+// the class, or -1.
+func (b *anyByte) next(text []byte) (int, int) {
+	i := 0
+	if b.high {
+		// Eight bytes at a time: their top bits.
+		for ; i+8 <= len(text); i += 8 {
+			if binary.LittleEndian.Uint64(text[i:])&0x8080808080808080 != 0 {
+				break
+			}
+		}
+	}
+	for ; i < len(text); i++ {
+		if b.in[text[i]] {
+			ls, le := lineAt(text, i)
+			return ls, le
+		}
 	}
 	return -1, -1
 }

@@ -63,3 +63,31 @@ func TestShape(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyByte checks the lines an anyByte selects against Go's regexp run
+// on each line, on random texts with multibyte and invalid UTF-8 around
+// the eight-byte words; and which patterns get one.
+func TestAnyByte(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		any     bool
+	}{
+		{`[^\x00-\x7f]`, true}, {`[^\x00-\x7f]+`, true}, {`\d+`, true}, {`[\t\r]`, true}, {`[^a-z]`, true},
+		{`[^\x00-\x7f]{2}`, false}, {`^[^\x00-\x7f]`, false}, {`[^\x00-\x7e]`, true},
+	} {
+		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		if (m.anyByte != nil) != c.any {
+			t.Fatalf("%q: anyByte %v, want %v", c.pattern, m.anyByte != nil, c.any)
+		}
+		line := regexp.MustCompile(c.pattern)
+		rng := rand.New(rand.NewPCG(11, uint64(len(c.pattern))))
+		alphabet := []string{" ", "\t", "\n", "x", "a", "z", "7", "é", "\xff", "\r", "\x7f", "abcdefgh"}
+		for range 2000 {
+			var b strings.Builder
+			for range rng.IntN(12) {
+				b.WriteString(alphabet[rng.IntN(len(alphabet))])
+			}
+			checkSelected(t, m, line, []byte(b.String()))
+		}
+	}
+}

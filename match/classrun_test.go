@@ -1,6 +1,9 @@
 package match
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 func TestClassRun(t *testing.T) {
 	for _, c := range []struct {
@@ -11,11 +14,12 @@ func TestClassRun(t *testing.T) {
 		{`[0-9a-f]{32}`, 32},
 		{`^[0-9]{4}-?[0-9]{2}`, 6},
 		{`(?:[A-Z]{4})(?:[0-9]{4})`, 8},
-		{`\d+`, 0},      // a digit: on most lines
-		{`\w{5}`, 0},    // a word of five letters: on most lines
-		{`[é]{9}`, 0},   // not ASCII
-		{`a.{9}b`, 0},   // any byte breaks the run
-		{`[a-z]{3}`, 0}, // three letters: on most lines
+		{`\d+`, 0},       // a digit: on most lines
+		{`\w{5}`, 5},     // on most lines, but the pattern is the run: exact
+		{`[é]{9}`, 0},    // not ASCII
+		{`a.{9}b`, 0},    // any byte breaks the run
+		{`[a-z]{3}`, 3},  // exact too
+		{`x[a-z]{3}`, 0}, // three letters and more: on most lines
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{})
 		r, _ := m.(*regex)
@@ -35,6 +39,35 @@ func TestClassRun(t *testing.T) {
 		got, _ := selected(m, []byte(line))
 		if (len(got) > 0) != want {
 			t.Errorf("on %q: selected %v, want %v", line, len(got) > 0, want)
+		}
+	}
+}
+
+// TestClassRunIndex checks the skipping scan against a count of the class
+// bytes in a row, at every position, on random texts and runs.
+func TestClassRunIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for iter := range 20000 {
+		r := &classRun{n: 1 + rng.IntN(7)}
+		for _, c := range "abcdef"[:1+rng.IntN(5)] {
+			r.in[c] = true
+		}
+		text := make([]byte, rng.IntN(90))
+		for i := range text {
+			text[i] = "abcdefgh"[rng.IntN(8)]
+		}
+		want, run := -1, 0
+		for i, c := range text {
+			if run = run + 1; !r.in[c] {
+				run = 0
+			}
+			if run >= r.n {
+				want = i
+				break
+			}
+		}
+		if got := r.index(text); got != want {
+			t.Fatalf("%d: index(%q) for a run of %d = %d, want %d", iter, text, r.n, got, want)
 		}
 	}
 }

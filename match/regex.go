@@ -107,7 +107,9 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			}
 		}
 		if m.any == nil && m.trail == nil && m.shape == nil && m.anyByte == nil {
-			m.run = newClassRun(tree)
+			if m.run = exactRun(tree); m.run == nil {
+				m.run = newClassRun(tree)
+			}
 		}
 	}
 	if m.pre != nil {
@@ -277,7 +279,7 @@ func firstOf(any []*prefilter, text []byte, at int) int {
 func (m *regex) lineMatches(line []byte) (bool, error) {
 	if !m.word {
 		// Found by the regex itself, the line needs no second look.
-		return m.pre == nil && m.any == nil && m.run == nil || m.line.Match(line), nil
+		return m.pre == nil && m.any == nil && (m.run == nil || m.run.exact) || m.line.Match(line), nil
 	}
 	loc := m.line.FindIndex(line)
 	if loc == nil {

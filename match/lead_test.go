@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -82,26 +83,7 @@ func TestLead(t *testing.T) {
 				return (s == 0 || text[s-1] == '\n') && i-s >= c.min
 			}
 			h := m.lits.hits(text, 0)
-			for at := 0; ; {
-				want := -1
-				for s := at; s < len(text) && want < 0; s++ {
-					if valid(s) {
-						want = s
-					}
-				}
-				got := h.next()
-				if got != want {
-					t.Fatalf("%q, %d: next after %d in %q = %d, want %d", c.pattern, iter, at, text, got, want)
-				}
-				if got < 0 {
-					break
-				}
-				at = got + 1
-				if rng.IntN(3) == 0 {
-					at = got + 1 + rng.IntN(100)
-					h.skip(at)
-				}
-			}
+			checkHits(t, &h, text, valid, rng, 100, fmt.Sprintf("%q, %d", c.pattern, iter))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -103,28 +104,41 @@ func TestHitsMulti(t *testing.T) {
 			t.Fatal("literals with pairs were not scanned by them")
 		}
 		h := set.hits(text, 0)
-		for at := 0; ; {
-			want := -1
-			for s := at; s < len(text) && want < 0; s++ {
-				for _, p := range lits {
-					if n := len(p.lit); s+n <= len(text) && (bytes.Equal(text[s:s+n], p.lit) ||
-						fold && bytes.Equal(bytes.ToLower(text[s:s+n]), p.lit)) {
-						want = s
-					}
+		checkHits(t, &h, text, func(s int) bool {
+			for _, p := range lits {
+				if n := len(p.lit); s+n <= len(text) && (bytes.Equal(text[s:s+n], p.lit) ||
+					fold && bytes.Equal(bytes.ToLower(text[s:s+n]), p.lit)) {
+					return true
 				}
 			}
-			got := h.next()
-			if got != want {
-				t.Fatalf("%d: next after %d in %q for %q = %d, want %d", iter, at, text, litsOf(lits), got, want)
+			return false
+		}, rng, 40, fmt.Sprintf("%d: %q", iter, litsOf(lits)))
+	}
+}
+
+// checkHits takes every occurrence from h, skipping ahead by up to
+// maxSkip bytes after a third of them, and compares each with the first
+// position from there at which valid holds.
+func checkHits(t *testing.T, h *hits, text []byte, valid func(s int) bool, rng *rand.Rand, maxSkip int, what string) {
+	t.Helper()
+	for at := 0; ; {
+		want := -1
+		for s := at; s < len(text) && want < 0; s++ {
+			if valid(s) {
+				want = s
 			}
-			if got < 0 {
-				break
-			}
-			at = got + 1
-			if rng.IntN(3) == 0 {
-				at = got + 1 + rng.IntN(40)
-				h.skip(at)
-			}
+		}
+		got := h.next()
+		if got != want {
+			t.Fatalf("%s: next after %d in %q = %d, want %d", what, at, text, got, want)
+		}
+		if got < 0 {
+			return
+		}
+		at = got + 1
+		if rng.IntN(3) == 0 {
+			at = got + 1 + rng.IntN(maxSkip)
+			h.skip(at)
 		}
 	}
 }

@@ -166,11 +166,11 @@ func (m *regex) Next(text []byte) (int, int, error) {
 		return m.nextLits(text)
 	}
 	if m.trail != nil {
-		ls, le := m.trail.next(text)
+		ls, le := firstLine(text, m.trail.matches)
 		return ls, le, nil
 	}
 	if m.shape != nil {
-		ls, le := m.shape.next(text)
+		ls, le := firstLine(text, m.shape.matches)
 		return ls, le, nil
 	}
 	if m.anyByte != nil {

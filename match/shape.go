@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bytes"
 	"encoding/binary"
 	"regexp/syntax"
 	"unicode"
@@ -146,24 +145,6 @@ func (s *shape) matches(line []byte) bool {
 		}
 	}
 	return true
-}
-
-// next returns the bounds of the first line of text that has the shape,
-// or -1.
-func (s *shape) next(text []byte) (int, int) {
-	for ls := 0; ls <= len(text); {
-		le := bytes.IndexByte(text[ls:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
-		}
-		if s.matches(text[ls:le]) {
-			return ls, le
-		}
-		ls = le + 1
-	}
-	return -1, -1
 }
 
 // anyByte is a pattern that is one class, once or more, `[^\x00-\x7f]` or

@@ -38,8 +38,23 @@ func newTrail(re *syntax.Regexp) *trail {
 	return t
 }
 
-// next returns the bounds of the first line of text that matches, or -1.
-func (t *trail) next(text []byte) (int, int) {
+// matches reports whether line, without its newline, ends in the run.
+func (t *trail) matches(line []byte) bool {
+	if len(line) < t.min {
+		return false
+	}
+	for _, c := range line[len(line)-t.min:] {
+		if !t.in[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// firstLine returns the bounds of the first line of text that matches
+// says holds a match, or -1: for matchers that decide a line from the
+// line alone, on each one in turn.
+func firstLine(text []byte, matches func(line []byte) bool) (int, int) {
 	for ls := 0; ls <= len(text); {
 		le := bytes.IndexByte(text[ls:], '\n')
 		if le < 0 {
@@ -47,14 +62,8 @@ func (t *trail) next(text []byte) (int, int) {
 		} else {
 			le += ls
 		}
-		if le-ls >= t.min {
-			i := le
-			for i > le-t.min && t.in[text[i-1]] {
-				i--
-			}
-			if i == le-t.min {
-				return ls, le
-			}
+		if matches(text[ls:le]) {
+			return ls, le
 		}
 		ls = le + 1
 	}

@@ -61,6 +61,19 @@ func lineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
 	return asciiFold(lineLocal(tree)).Simplify(), nil
 }
 
+// leadAround is the around of a pattern whose one literal is the byte
+// after a line's leading run (`^ +<`), checked where it lies; nil for any
+// other pattern, and under -w and -x.
+func leadAround(tree *syntax.Regexp, bounded bool) *around {
+	if bounded {
+		return nil
+	}
+	if a := newAround(tree); a != nil && a.cheap() && len(a.lit) == 1 {
+		return a
+	}
+	return nil
+}
+
 // wholeLine is re anchored at both ends of its line (-x).
 func wholeLine(re *syntax.Regexp) *syntax.Regexp {
 	return &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{{Op: syntax.OpBeginLine}, re, {Op: syntax.OpEndLine}}}
@@ -89,7 +102,7 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 			m.aroundAtPre = m.around != nil && !p.fold && string(p.lit) == string(m.around.lit)
 			m.blockAround = m.aroundAtPre && m.around.cheap()
 		}
-	} else if a := newAround(tree); a != nil && a.cheap() && len(a.lit) == 1 && !m.word && !o.Line {
+	} else if a := leadAround(tree, m.word || o.Line); a != nil {
 		// `^ +<`: the one byte after a line's leading run, whose
 		// required literal is the run's byte, of no use to look for.
 		p := prefilter{lit: a.lit}

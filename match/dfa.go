@@ -109,28 +109,47 @@ func newDFA(tree *syntax.Regexp) *dfa {
 // characters they cannot (`\S+.+\s` matched "é\tx" bytewise, \S+ and .+
 // taking a byte of é each).
 func splits(prog *syntax.Prog, high []bool, pc uint32) bool {
+	return reach(prog, prog.Inst[pc].Out, func(q uint32, i *syntax.Inst) (past, stop bool) {
+		return i.Op == syntax.InstEmptyWidth, q != pc && high[q]
+	})
+}
+
+// reach walks the instructions reachable from pc without consuming a
+// character, each once, through alternations, and hands fn the others:
+// past says to go on past an assertion, stop ends the walk, and reach
+// then reports true.
+func reach(prog *syntax.Prog, pc uint32, fn func(pc uint32, i *syntax.Inst) (past, stop bool)) bool {
 	seen := map[uint32]bool{}
-	stack := []uint32{prog.Inst[pc].Out}
+	stack := []uint32{pc}
 	for len(stack) > 0 {
-		q := stack[len(stack)-1]
+		pc := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[q] {
+		if seen[pc] {
 			continue
 		}
-		seen[q] = true
-		i := &prog.Inst[q]
+		seen[pc] = true
+		i := &prog.Inst[pc]
 		switch i.Op {
 		case syntax.InstAlt, syntax.InstAltMatch:
 			stack = append(stack, i.Arg, i.Out)
-		case syntax.InstNop, syntax.InstCapture, syntax.InstEmptyWidth:
+		case syntax.InstNop, syntax.InstCapture:
 			stack = append(stack, i.Out)
 		default:
-			if q != pc && high[q] {
+			past, stop := fn(pc, i)
+			if stop {
 				return true
+			}
+			if past && i.Op == syntax.InstEmptyWidth {
+				stack = append(stack, i.Out)
 			}
 		}
 	}
 	return false
+}
+
+// begins reports whether an assertion includes a line's start.
+func begins(i *syntax.Inst) bool {
+	return syntax.EmptyOp(i.Arg)&(syntax.EmptyBeginLine|syntax.EmptyBeginText) != 0
 }
 
 // highUnderRepeat reports whether each part of re that matches characters
@@ -379,32 +398,11 @@ func (d *dfa) intern(c *dfaCache, pcs []uint32) int32 {
 // matchesAtEnd reports whether the program reaches its match from the
 // assertion at pc when the line ends there, consuming nothing.
 func (d *dfa) matchesAtEnd(pc uint32) bool {
-	seen := map[uint32]bool{}
-	stack := []uint32{pc}
-	for len(stack) > 0 {
-		pc := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[pc] {
-			continue
-		}
-		seen[pc] = true
-		i := &d.prog.Inst[pc]
-		switch i.Op {
-		case syntax.InstMatch:
-			return true
-		case syntax.InstAlt, syntax.InstAltMatch:
-			stack = append(stack, i.Arg, i.Out)
-		case syntax.InstNop, syntax.InstCapture:
-			stack = append(stack, i.Out)
-		case syntax.InstEmptyWidth:
-			// At the line's end, end assertions hold; newDFA refused
-			// a start assertion after one.
-			if syntax.EmptyOp(i.Arg)&(syntax.EmptyBeginLine|syntax.EmptyBeginText) == 0 {
-				stack = append(stack, i.Out)
-			}
-		}
-	}
-	return false
+	// At the line's end, end assertions hold; newDFA refused a start
+	// assertion after one.
+	return reach(d.prog, pc, func(_ uint32, i *syntax.Inst) (past, stop bool) {
+		return i.Op == syntax.InstEmptyWidth && !begins(i), i.Op == syntax.InstMatch
+	})
 }
 
 // beginAfterEnd reports whether the program can meet a line-start
@@ -417,27 +415,10 @@ func beginAfterEnd(prog *syntax.Prog) bool {
 		if i.Op != syntax.InstEmptyWidth || syntax.EmptyOp(i.Arg)&(syntax.EmptyEndLine|syntax.EmptyEndText) == 0 {
 			continue
 		}
-		seen := map[uint32]bool{}
-		stack := []uint32{uint32(pc)}
-		for len(stack) > 0 {
-			pc := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[pc] {
-				continue
-			}
-			seen[pc] = true
-			j := &prog.Inst[pc]
-			switch j.Op {
-			case syntax.InstAlt, syntax.InstAltMatch:
-				stack = append(stack, j.Arg, j.Out)
-			case syntax.InstNop, syntax.InstCapture:
-				stack = append(stack, j.Out)
-			case syntax.InstEmptyWidth:
-				if syntax.EmptyOp(j.Arg)&(syntax.EmptyBeginLine|syntax.EmptyBeginText) != 0 {
-					return true
-				}
-				stack = append(stack, j.Out)
-			}
+		if reach(prog, uint32(pc), func(_ uint32, i *syntax.Inst) (past, stop bool) {
+			return i.Op == syntax.InstEmptyWidth, i.Op == syntax.InstEmptyWidth && begins(i)
+		}) {
+			return true
 		}
 	}
 	return false

@@ -24,6 +24,7 @@ func TestDFA(t *testing.T) {
 		{`(?i)k[a-z]+`, true}, // ASCII folding: no Kelvin sign
 		{`\S+.+\s`, false},    // two take bytes from 0x80 in a row
 		{`ab+`, false},        // Go's regexp skips to its prefix
+		{`[xy]*$^`, false},    // a line's start after its end: empty lines only
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
 		if (m.dfa != nil) != c.dfa {

@@ -220,6 +220,8 @@ func highMatches(i *syntax.Inst) (all, none bool) {
 	return covered > unicode.MaxRune, none
 }
 
+func (d *dfa) name() string { return "dfa" }
+
 // next returns the bounds of the first line of text that holds a match,
 // or -1.
 func (d *dfa) next(text []byte) (int, int) {

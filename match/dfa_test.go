@@ -27,8 +27,8 @@ func TestDFA(t *testing.T) {
 		{`[xy]*$^`, false},    // a line's start after its end: empty lines only
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
-		if (m.dfa != nil) != c.dfa {
-			t.Errorf("%q: dfa %v, want %v", c.pattern, m.dfa != nil, c.dfa)
+		if isFinder[*dfa](m) != c.dfa {
+			t.Errorf("%q: dfa %v, want %v", c.pattern, isFinder[*dfa](m), c.dfa)
 		}
 	}
 	atoms := []string{"x", "y", "[xy]", "[^x]", `\s`, `\S`, ".", "[0-9]", `\w`, "é", "[^é]"}
@@ -56,7 +56,7 @@ func TestDFA(t *testing.T) {
 			continue
 		}
 		r, ok := m.(*regex)
-		if !ok || r.dfa == nil {
+		if !ok || !isFinder[*dfa](r) {
 			continue
 		}
 		taken++

@@ -28,17 +28,10 @@ type regex struct {
 	// run is a run of class bytes every match holds, when there is no
 	// literal (see classRun).
 	run *classRun
-	// trail is the whole pattern when it is a run of a class at the
-	// line's end (see trail).
-	trail *trail
-	// shape is the whole pattern when it bounds its line's length and
-	// bytes only (see shape).
-	shape *shape
-	// anyByte is the whole pattern when it is one class (see anyByte).
-	anyByte *anyByte
-	// dfa finds the lines when nothing above does, where it can (see
-	// dfa); else re runs over the block.
-	dfa *dfa
+	// finder decides the whole pattern, line by line, when it has no
+	// literal: a trail, a shape, an anyByte or else a dfa; without one,
+	// re runs over the block.
+	finder lineFinder
 	// literalOnly: the pattern is the literal pre (in any case of its
 	// letters under -i), or each alternative is its literal in any, so
 	// finding one is finding a match, with nothing to confirm (unless
@@ -62,6 +55,29 @@ func lineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
 		return nil, err
 	}
 	return asciiFold(lineLocal(tree)).Simplify(), nil
+}
+
+// lineFinder finds the first line of a block that holds a match of the
+// whole pattern, with no regex after it (but -w's check of the bounds).
+type lineFinder interface {
+	next(text []byte) (ls, le int) // -1, -1 when no line does
+	name() string                  // for Engine, after "regexp+"
+}
+
+// shapeFinder returns the finder for a pattern that is a run of a class at
+// the line's end, bounds its line's length and bytes, or is one class;
+// nil for any other.
+func shapeFinder(tree *syntax.Regexp) lineFinder {
+	if t := newTrail(tree); t != nil {
+		return t
+	}
+	if s := newShape(tree); s != nil {
+		return s
+	}
+	if b := newAnyByte(tree); b != nil {
+		return b
+	}
+	return nil
 }
 
 // leadAround is the around of a pattern whose one literal is the byte
@@ -115,25 +131,22 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		m.any, m.literalOnly = alternationExact(tree)
 		m.literalOnly = m.literalOnly && !m.word && !o.Line
 		if m.any == nil && !m.word && !o.Line {
-			if m.trail = newTrail(tree); m.trail == nil {
-				m.shape = newShape(tree)
-			}
-			if m.trail == nil && m.shape == nil {
-				m.anyByte = newAnyByte(tree)
-			}
+			m.finder = shapeFinder(tree)
 		}
-		if m.any == nil && m.trail == nil && m.shape == nil && m.anyByte == nil {
+		if m.any == nil && m.finder == nil {
 			if m.run = exactRun(tree); m.run == nil {
 				m.run = newClassRun(tree)
 			}
 		}
 	}
 	if prefix, _ := re.LiteralPrefix(); prefix == "" &&
-		m.pre == nil && m.any == nil && m.run == nil && m.trail == nil && m.shape == nil && m.anyByte == nil {
+		m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
 		// Go's regexp skips to a literal prefix (`ab+`) faster than the
 		// automaton reads every byte: 0.24 s against 0.51 s over the
 		// Go tree.
-		m.dfa = newDFA(tree)
+		if d := newDFA(tree); d != nil {
+			m.finder = d
+		}
 	}
 	if m.pre != nil {
 		m.lits = newLitSet([]*prefilter{m.pre})
@@ -158,17 +171,8 @@ func (m *regex) Engine() string {
 	if m.run != nil {
 		return "regexp+class run"
 	}
-	if m.trail != nil {
-		return "regexp+line end"
-	}
-	if m.shape != nil {
-		return "regexp+line shape"
-	}
-	if m.anyByte != nil {
-		return "regexp+byte class"
-	}
-	if m.dfa != nil {
-		return "regexp+dfa"
+	if m.finder != nil {
+		return "regexp+" + m.finder.name()
 	}
 	return engineName("regexp", m.pre, m.any)
 }
@@ -191,16 +195,9 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	if m.lits != nil {
 		return m.nextLits(text)
 	}
-	if m.trail != nil {
-		ls, le := firstLine(text, m.trail.matches)
-		return ls, le, nil
-	}
-	if m.shape != nil {
-		ls, le := firstLine(text, m.shape.matches)
-		return ls, le, nil
-	}
-	if m.anyByte != nil {
-		ls, le := m.anyByte.next(text)
+	if m.finder != nil && !m.word {
+		// Its line is a match: nothing to confirm.
+		ls, le := m.finder.next(text)
 		return ls, le, nil
 	}
 	for at := 0; at <= len(text); {
@@ -211,8 +208,8 @@ func (m *regex) Next(text []byte) (int, int, error) {
 				return -1, -1, nil
 			}
 			ls, le = lineAt(text, at+i)
-		} else if m.dfa != nil {
-			s, e := m.dfa.next(text[at:])
+		} else if m.finder != nil {
+			s, e := m.finder.next(text[at:])
 			if s < 0 {
 				return -1, -1, nil
 			}

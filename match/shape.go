@@ -124,6 +124,9 @@ func (s *shape) span(re *syntax.Regexp, kind *int) (min, max int, ok bool) {
 	return 0, 0, false
 }
 
+func (s *shape) next(text []byte) (int, int) { return firstLine(text, s.matches) }
+func (s *shape) name() string                { return "line shape" }
+
 // matches reports whether line, without its newline, has the shape.
 func (s *shape) matches(line []byte) bool {
 	n := len(line)
@@ -186,6 +189,8 @@ func newAnyByte(re *syntax.Regexp) *anyByte {
 	}
 	return b
 }
+
+func (b *anyByte) name() string { return "byte class" }
 
 // next returns the bounds of the first line of text holding a byte of
 // the class, or -1.

@@ -19,8 +19,8 @@ func TestTrail(t *testing.T) {
 		{`\s*$`, false}, {`a\s+$`, false}, {`\s+`, false}, {`[ \t]+ +$`, false},
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
-		if (m.trail != nil) != c.trail {
-			t.Fatalf("%q: trail %v, want %v", c.pattern, m.trail != nil, c.trail)
+		if isFinder[*trail](m) != c.trail {
+			t.Fatalf("%q: trail %v, want %v", c.pattern, isFinder[*trail](m), c.trail)
 		}
 		line := regexp.MustCompile(strings.NewReplacer(`\s`, `[\t\f\r ]`, `\z`, `$`).Replace(c.pattern))
 		rng := rand.New(rand.NewPCG(7, uint64(len(c.pattern))))
@@ -48,8 +48,8 @@ func TestShape(t *testing.T) {
 		{`^\s*`, false}, {`\s+`, false}, {`^.*$`, false}, {`^[a-z]+`, false}, {`^a.$`, false}, {`^\s.$`, false},
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
-		if (m.shape != nil) != c.shape {
-			t.Fatalf("%q: shape %v, want %v", c.pattern, m.shape != nil, c.shape)
+		if isFinder[*shape](m) != c.shape {
+			t.Fatalf("%q: shape %v, want %v", c.pattern, isFinder[*shape](m), c.shape)
 		}
 		line := regexp.MustCompile(strings.NewReplacer(`\s`, `[\t\f\r ]`, `\A`, `^`, `\z`, `$`).Replace(c.pattern))
 		rng := rand.New(rand.NewPCG(9, uint64(len(c.pattern))))
@@ -76,8 +76,8 @@ func TestAnyByte(t *testing.T) {
 		{`[^\x00-\x7f]{2}`, false}, {`^[^\x00-\x7f]`, false}, {`[^\x00-\x7e]`, true},
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
-		if (m.anyByte != nil) != c.any {
-			t.Fatalf("%q: anyByte %v, want %v", c.pattern, m.anyByte != nil, c.any)
+		if isFinder[*anyByte](m) != c.any {
+			t.Fatalf("%q: anyByte %v, want %v", c.pattern, isFinder[*anyByte](m), c.any)
 		}
 		line := regexp.MustCompile(c.pattern)
 		rng := rand.New(rand.NewPCG(11, uint64(len(c.pattern))))
@@ -90,4 +90,10 @@ func TestAnyByte(t *testing.T) {
 			checkSelected(t, m, line, []byte(b.String()))
 		}
 	}
+}
+
+// isFinder reports whether m decides its lines with a finder of type F.
+func isFinder[F lineFinder](m *regex) bool {
+	_, ok := m.finder.(F)
+	return ok
 }

@@ -22,22 +22,25 @@ func listDir(path string, buf []byte, fn func(name []byte, k kind, t byte)) (dir
 	if err := unix.Fstat(fd, &st); err != nil {
 		return dirID{}, err
 	}
-	return dirID{dev: uint64(st.Dev), ino: st.Ino}, readDirFD(fd, buf, fn)
+	return dirID{dev: uint64(st.Dev), ino: st.Ino}, readDirFD(fd, buf, fn, nil)
 }
 
-// openListing lists a directory as listDir does, without the fstat, and
-// leaves it open for stats relative to it: fd is -1 when it could not be
-// opened, and done closes it.
-func openListing(path string, buf []byte, fn func(name []byte, k kind, t byte)) (fd int, done func(), err error) {
-	fd, err = openDir(path)
+// listBatches lists a directory as listDir does, without the fstat, one
+// getdents buffer at a time: fn sees each entry of a buffer, then batch
+// runs with the directory still open as fd (for stats relative to it);
+// the names fn saw stay valid until batch returns.
+func listBatches(path string, buf []byte, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
+	fd, err := openDir(path)
 	if err != nil {
-		return -1, func() {}, err
+		return err
 	}
-	return fd, func() { unix.Close(fd) }, readDirFD(fd, buf, fn)
+	defer unix.Close(fd)
+	return readDirFD(fd, buf, fn, func() { batch(fd) })
 }
 
-// readDirFD reads the entries of the directory open as fd.
-func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte)) error {
+// readDirFD reads the entries of the directory open as fd, calling batch
+// (when not nil) after each buffer of them.
+func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte), batch func()) error {
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
@@ -62,6 +65,9 @@ func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte)) error {
 				fn(name, direntKind(b[18]), direntType(b[18]))
 			}
 			b = b[reclen:]
+		}
+		if batch != nil {
+			batch()
 		}
 	}
 }

@@ -40,26 +40,29 @@ func listDir(path string, _ []byte, fn func(name []byte, k kind, t byte)) (dirID
 // is never taken as the end of a file.
 func pseudoFS(string) bool { return true }
 
-// openListing lists a directory as listDir does and leaves it open for
-// stats relative to it: fd is -1 when it could not be opened, and done
-// closes it.
-func openListing(path string, _ []byte, fn func(name []byte, k kind, t byte)) (fd int, done func(), err error) {
+// listBatches lists a directory as listDir does, a batch of entries at a
+// time: fn sees each entry of a batch, then batch runs with the directory
+// still open as fd (for stats relative to it).
+func listBatches(path string, _ []byte, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return -1, func() {}, err
+		return err
 	}
+	defer f.Close()
+	fd := int(f.Fd())
 	for {
-		ents, rerr := f.ReadDir(1024)
+		ents, err := f.ReadDir(1024)
 		for _, e := range ents {
 			fn([]byte(e.Name()), modeKind(e.Type()), typeOfMode(e.Type()))
 		}
-		if rerr == io.EOF || len(ents) == 0 {
-			break
+		if len(ents) > 0 {
+			batch(fd)
 		}
-		if rerr != nil {
-			err = rerr
-			break
+		if err == io.EOF || len(ents) == 0 {
+			return nil
+		}
+		if err != nil {
+			return err
 		}
 	}
-	return int(f.Fd()), func() { f.Close() }, err
 }

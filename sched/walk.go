@@ -183,8 +183,6 @@ type listing struct {
 	name string
 	k    kind
 	t    byte // find's -type letter, 0 when not known
-	// off and n place the name in a scratch arena instead (readDirAll)
-	off, n int
 }
 
 // readDir reads one directory, yields its files and returns its

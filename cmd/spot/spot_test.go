@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -54,6 +55,11 @@ func tree(t *testing.T) string {
 	write(".hidden/.dot.h", 100, 0o000, 7*day)
 	write("we ird/na me[1].h", 7, 0o644, 0)
 	write("ref", 10, 0o644, 6*day)
+	// A directory longer than one getdents buffer (32 KiB): its entries
+	// are listed, stat'ed and handed out in several batches.
+	for i := range 3000 {
+		write(fmt.Sprintf("many/an-entry-with-a-longer-name-%04d", i), i%7*300, 0o644, time.Duration(i%50)*day)
+	}
 	for _, d := range []string{"empty", "src/lib/empty2"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
@@ -160,6 +166,7 @@ func TestAgainstFind(t *testing.T) {
 		{"-print"},
 		{"src/", "-name", "*.go"},
 		{"ln-dir"}, {"ln-dir", "-type", "l"},
+		{"many", "-size", "+3"}, {"many", "-name", "*-1*", "-size", "-2", "-mtime", "-20"},
 	}
 	for _, c := range cases {
 		sep := "\n"

@@ -21,10 +21,13 @@ type Expr struct {
 	MaxDepth int // -maxdepth; -1 when not given
 	MinDepth int // -mindepth
 	Print0   bool
-	// NeedStat: some test asks more than a name and a type, so every
-	// entry's Stat must be fetched.
+	// NeedStat: some test asks more than a name and a type, so the
+	// Stat of every entry that passes the others (MayMatch) must be
+	// fetched.
 	NeedStat bool
-	tests    []test
+	named    []test // tests of the name or the path
+	typed    []test // tests of the type
+	stated   []test // tests of the Stat
 }
 
 // test is one primary: whether n passes it.
@@ -75,7 +78,6 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 		e.Print0 = true
 		return nil
 	case "-empty":
-		e.NeedStat = true
 		e.add(isEmpty)
 		return nil
 	}
@@ -89,7 +91,7 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 	switch name {
 	case "-name", "-iname", "-path":
 		fold, whole := name == "-iname", name == "-path"
-		e.add(func(n *sched.Node) bool {
+		e.named = append(e.named, func(n *sched.Node) bool {
 			if whole {
 				return match(v, n.Path(), false)
 			}
@@ -103,13 +105,12 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 			}
 			want[t[0]] = true
 		}
-		e.add(func(n *sched.Node) bool { return want[n.Type] })
+		e.typed = append(e.typed, func(n *sched.Node) bool { return want[n.Type] })
 	case "-size":
 		cmp, n, unit, err := parseSize(v)
 		if err != nil {
 			return errorf("invalid -size argument `%s'", v)
 		}
-		e.NeedStat = true
 		e.add(func(nd *sched.Node) bool {
 			return nd.Stat != nil && cmp.holds((nd.Stat.Size+unit-1)/unit, n)
 		})
@@ -133,14 +134,12 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 			return errorf("%s: %v", v, describe(err))
 		}
 		ref := fi.ModTime()
-		e.NeedStat = true
 		e.add(func(n *sched.Node) bool { return n.Stat != nil && n.Stat.Mtime.After(ref) })
 	case "-mtime":
 		cmp, days, err := parseNumber(v)
 		if err != nil {
 			return errorf("invalid argument `%s' to `-mtime'", v)
 		}
-		e.NeedStat = true
 		e.add(func(n *sched.Node) bool {
 			return n.Stat != nil && cmp.holds(int64(now.Sub(n.Stat.Mtime)/(24*time.Hour)), days)
 		})
@@ -166,11 +165,14 @@ var valued = map[string]struct{}{
 	"-user": {}, "-group": {}, "-perm": {}, "-newer": {}, "-mtime": {}, "-maxdepth": {}, "-mindepth": {},
 }
 
-func (e *Expr) add(t test) { e.tests = append(e.tests, t) }
+// add adds a test of the Stat.
+func (e *Expr) add(t test) {
+	e.NeedStat = true
+	e.stated = append(e.stated, t)
+}
 
 // ownerTest adds a test of an entry's group (or user) id.
 func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
-	e.NeedStat = true
 	e.add(func(n *sched.Node) bool {
 		if n.Stat == nil {
 			return false
@@ -184,10 +186,20 @@ func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
 
 // Match reports whether n is printed.
 func (e *Expr) Match(n *sched.Node) bool {
-	if n.Depth < e.MinDepth {
-		return false
-	}
-	for _, t := range e.tests {
+	return e.MayMatch(n) && all(e.typed, n) && all(e.stated, n)
+}
+
+// MayMatch reports whether n, whose Stat is not fetched yet, passes every
+// test that needs none: the depth, the names, and the type when known.
+// An entry it rejects needs no Stat, as with find, which stats a file
+// only when a test asks (and so reports no stat error for one a cheaper
+// test turned away).
+func (e *Expr) MayMatch(n *sched.Node) bool {
+	return n.Depth >= e.MinDepth && all(e.named, n) && (n.Type == 0 || all(e.typed, n))
+}
+
+func all(tests []test, n *sched.Node) bool {
+	for _, t := range tests {
 		if !t(n) {
 			return false
 		}

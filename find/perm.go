@@ -20,7 +20,6 @@ func (e *Expr) perm(v string) error {
 	if err != nil {
 		return errorf("invalid mode `%s'", v)
 	}
-	e.NeedStat = true
 	e.add(func(n *sched.Node) bool {
 		if n.Stat == nil {
 			return false

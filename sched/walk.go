@@ -87,7 +87,8 @@ type walker struct {
 	// taking files; stat asks for their Stat.
 	emitNode func(*Node) bool
 	stat     bool
-	ring     bool // stat through io_uring rather than statx(2) calls
+	ring     bool             // stat through io_uring rather than statx(2) calls
+	mayMatch func(*Node) bool // FullWalk.MayMatch
 	// filtered counts the entries left out by the walk's filters, when
 	// set.
 	filtered *atomic.Int64

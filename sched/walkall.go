@@ -51,6 +51,10 @@ type FullWalk struct {
 	MaxDepth int  // entries at most this deep (0: the roots only); <0 no limit
 	Threads  int  // directories read at once
 	Stat     bool // fetch each entry's Stat, a directory's entries at a time
+	// MayMatch, when set with Stat, says whether an entry whose Stat is
+	// not fetched yet could be emitted at all: those it turns away are
+	// neither stat'ed nor emitted (their directories are still walked).
+	MayMatch func(*Node) bool
 	// Ring stats through io_uring, 64 statx in one submission, instead
 	// of a statx(2) call each (see newStatter for why that is not the
 	// default).
@@ -62,7 +66,7 @@ type FullWalk struct {
 // stops the walk. The Node is the walker's, valid during the call only. Errors go to errf with the path they concern.
 func WalkAll(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
 	w := newWalker(WalkOptions{MaxDepth: o.MaxDepth, Threads: o.Threads}, nil, errf, nil)
-	w.emitNode, w.stat, w.ring = emit, o.Stat, o.Ring
+	w.emitNode, w.stat, w.ring, w.mayMatch = emit, o.Stat, o.Ring, o.MayMatch
 	for _, root := range roots {
 		if w.isStopped() {
 			return
@@ -182,48 +186,68 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 // stopped.
 func (w *walker) emitBatch(job dirJob, fd int, sc *scratch, subdirs *[]dirJob) bool {
 	list := sc.list
-	var stats []Stat
-	var errs []error
 	if w.stat && len(list) > 0 {
-		if cap(sc.strs) < len(list) {
-			sc.strs = make([]string, len(list))
-			sc.stats, sc.errs = make([]Stat, len(list)), make([]error, len(list))
-		}
-		names := sc.strs[:len(list)]
-		for i, l := range list {
-			names[i] = l.name
-		}
-		stats, errs = sc.stats[:len(list)], sc.errs[:len(list)]
-		clear(errs)
-		sc.st.stat(fd, job.path, names, stats, errs)
+		w.statBatch(job, fd, sc)
 	}
 	for i, l := range list {
 		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.t}
-		if stats != nil {
-			if errs[i] != nil {
-				sc.node.StatErr = errs[i]
-			} else {
-				sc.node.Stat = &stats[i]
-				sc.node.Type = typeOfStatMode(stats[i].Mode)
+		if w.stat {
+			switch {
+			case !sc.want[i]:
+			case sc.errs[i] != nil:
+				sc.node.StatErr = sc.errs[i]
+			default:
+				sc.node.Stat = &sc.stats[i]
+				sc.node.Type = typeOfStatMode(sc.stats[i].Mode)
 			}
 		}
-		if !w.visit(job, &sc.node, subdirs) {
+		if !w.visit(job, &sc.node, subdirs, !w.stat || sc.want[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-// visit emits n, an entry of the directory job, learning its type with an
-// lstat when neither d_type nor a Stat gave it, and adds it to subdirs
-// when it is a directory to walk; false means the walk is stopped.
-func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob) bool {
+// statBatch fetches into sc the Stats of the entries in sc.list that the
+// walk's MayMatch does not turn away (sc.want).
+func (w *walker) statBatch(job dirJob, fd int, sc *scratch) {
+	list := sc.list
+	if cap(sc.want) < len(list) {
+		sc.want = make([]bool, len(list))
+		sc.stats, sc.errs = make([]Stat, len(list)), make([]error, len(list))
+	}
+	sc.want, sc.stats, sc.errs = sc.want[:len(list)], sc.stats[:len(list)], sc.errs[:len(list)]
+	sc.names, sc.at = sc.names[:0], sc.at[:0]
+	for i, l := range list {
+		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.t}
+		sc.want[i] = w.mayMatch == nil || w.mayMatch(&sc.node)
+		if sc.want[i] {
+			sc.names, sc.at = append(sc.names, l.name), append(sc.at, i)
+		}
+	}
+	n := len(sc.names)
+	if cap(sc.got) < n {
+		sc.got, sc.gotErrs = make([]Stat, n), make([]error, n)
+	}
+	got, gotErrs := sc.got[:n], sc.gotErrs[:n]
+	clear(gotErrs)
+	sc.st.stat(fd, job.path, sc.names, got, gotErrs)
+	for k, i := range sc.at {
+		sc.stats[i], sc.errs[i] = got[k], gotErrs[k]
+	}
+}
+
+// visit emits n (when emit is set), an entry of the directory job,
+// learning its type with an lstat when neither d_type nor a Stat gave it,
+// and adds it to subdirs when it is a directory to walk; false means the
+// walk is stopped.
+func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 	if n.Type == 0 && n.Stat == nil {
 		if fi, err := os.Lstat(joinPath(job.path, n.Name)); err == nil {
 			n.Type = typeOfMode(fi.Mode())
 		}
 	}
-	if !w.emitNode(n) {
+	if emit && !w.emitNode(n) {
 		w.stop()
 		return false
 	}
@@ -236,12 +260,16 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob) bool {
 // scratch is one walking goroutine's memory for readDirAll, reused from
 // directory to directory: the entries of a getdents buffer, their stats.
 type scratch struct {
-	list  []listing
-	strs  []string
-	stats []Stat
-	errs  []error
-	st    statter
-	node  Node // the entry being handed over
+	list    []listing
+	want    []bool   // list[i] may match: its Stat is fetched
+	names   []string // the names of those, to stat
+	at      []int    // where each of names is in list
+	got     []Stat   // their Stats, in the order of names
+	gotErrs []error
+	stats   []Stat // the Stat of list[i] when want[i]
+	errs    []error
+	st      statter
+	node    Node // the entry being handed over
 }
 
 // statter fetches the Stat of the entries names of one directory, open

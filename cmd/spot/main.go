@@ -120,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		var e *find.Expr
 		if e, err = find.Parse(rest, time.Now()); err == nil {
-			return walk(e, sched.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring}, sorted, stdout, stderr)
+			return walk(e, sched.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch}, sorted, stdout, stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "spot: %v\n", err)

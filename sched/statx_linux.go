@@ -4,6 +4,7 @@ import (
 	"os"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -26,6 +27,7 @@ type ringStatter struct {
 	arena *uring.Arena
 	paths [][]byte
 	sts   []*unix.Statx_t
+	one   *syncStatter // for what the ring does not take
 }
 
 // newStatter returns statx(2) relative to the directory, or, with ring,
@@ -42,18 +44,18 @@ type ringStatter struct {
 // to 3.11 s, within the noise.
 func newStatter(ring bool) statter {
 	if !ring {
-		return syncStatter{}
+		return &syncStatter{}
 	}
 	r, err := uring.New(statBatch)
 	if err != nil {
-		return syncStatter{}
+		return &syncStatter{}
 	}
 	a, err := uring.NewArena(statBatch * (statPathMax + uring.StatxSize + 8))
 	if err != nil {
 		r.Close()
-		return syncStatter{}
+		return &syncStatter{}
 	}
-	s := &ringStatter{ring: r, arena: a}
+	s := &ringStatter{ring: r, arena: a, one: &syncStatter{}}
 	for range statBatch {
 		p, _ := a.Alloc(statPathMax, 8)
 		st, _ := a.Alloc(uring.StatxSize, 8)
@@ -73,7 +75,7 @@ func (s *ringStatter) stat(dirfd int, dir string, names []string, out []Stat, er
 		n := 0
 		for i := lo; i < hi; i++ {
 			if len(names[i]) >= statPathMax || s.prepare(dirfd, names[i], i-lo, i) != nil {
-				statOne(dirfd, dir, names[i], &out[i], &errs[i])
+				s.one.statOne(dirfd, dir, names[i], &out[i], &errs[i])
 				continue
 			}
 			n++
@@ -85,7 +87,7 @@ func (s *ringStatter) stat(dirfd int, dir string, names []string, out []Stat, er
 			// Nothing is known of the batch: stat it again by hand,
 			// after draining what did complete.
 			s.ring.Completions(func(uint64, int32) {})
-			syncStatter{}.stat(dirfd, dir, names[lo:hi], out[lo:hi], errs[lo:hi])
+			s.one.stat(dirfd, dir, names[lo:hi], out[lo:hi], errs[lo:hi])
 			continue
 		}
 		for done := 0; done < n; {
@@ -116,21 +118,28 @@ func (s *ringStatter) prepare(dirfd int, name string, slot, i int) error {
 }
 
 // syncStatter calls statx(2) for each name, relative to the directory.
-type syncStatter struct{}
+type syncStatter struct {
+	path []byte // the name being stat'ed, NUL-terminated
+}
 
-func (syncStatter) stat(dirfd int, dir string, names []string, out []Stat, errs []error) {
+func (s *syncStatter) stat(dirfd int, dir string, names []string, out []Stat, errs []error) {
 	for i, name := range names {
-		statOne(dirfd, dir, name, &out[i], &errs[i])
+		s.statOne(dirfd, dir, name, &out[i], &errs[i])
 	}
 }
 
-func (syncStatter) close() {}
+func (*syncStatter) close() {}
 
-// statOne stats one name relative to dirfd.
-func statOne(dirfd int, dir, name string, out *Stat, errp *error) {
+// statOne stats one name relative to dirfd. It makes the C string itself,
+// in a buffer kept from call to call: unix.Statx allocates one per call,
+// which was 2% of a warm size search (mix tree, 228,722 calls).
+func (s *syncStatter) statOne(dirfd int, dir, name string, out *Stat, errp *error) {
+	s.path = append(append(s.path[:0], name...), 0)
 	var x unix.Statx_t
-	if err := unix.Statx(dirfd, name, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_BASIC_STATS, &x); err != nil {
-		*errp = &os.PathError{Op: "lstat", Path: joinPath(dir, name), Err: err}
+	_, _, errno := unix.Syscall6(unix.SYS_STATX, uintptr(dirfd), uintptr(unsafe.Pointer(&s.path[0])),
+		unix.AT_SYMLINK_NOFOLLOW, unix.STATX_BASIC_STATS, uintptr(unsafe.Pointer(&x)), 0)
+	if errno != 0 {
+		*errp = &os.PathError{Op: "lstat", Path: joinPath(dir, name), Err: errno}
 		return
 	}
 	*out = fromStatx(&x)

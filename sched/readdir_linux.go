@@ -12,7 +12,7 @@ import (
 // listDir lists a directory with getdents64, keeping the type the file
 // system reports (d_type) so that most entries need no stat. buf is
 // scratch space reused across calls.
-func listDir(path string, buf []byte, fn func(name []byte, k kind, t byte)) (dirID, error) {
+func listDir(path string, buf []byte, ends bool, fn func(name []byte, k kind, t byte)) (dirID, error) {
 	fd, err := openDir(path)
 	if err != nil {
 		return dirID{}, err
@@ -22,25 +22,27 @@ func listDir(path string, buf []byte, fn func(name []byte, k kind, t byte)) (dir
 	if err := unix.Fstat(fd, &st); err != nil {
 		return dirID{}, err
 	}
-	return dirID{dev: uint64(st.Dev), ino: st.Ino}, readDirFD(fd, buf, fn, nil)
+	return dirID{dev: uint64(st.Dev), ino: st.Ino}, readDirFD(fd, buf, ends, fn, nil)
 }
 
 // listBatches lists a directory as listDir does, without the fstat, one
 // getdents buffer at a time: fn sees each entry of a buffer, then batch
 // runs with the directory still open as fd (for stats relative to it);
 // the names fn saw stay valid until batch returns.
-func listBatches(path string, buf []byte, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
+func listBatches(path string, buf []byte, ends bool, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
 	fd, err := openDir(path)
 	if err != nil {
 		return err
 	}
 	defer unix.Close(fd)
-	return readDirFD(fd, buf, fn, func() { batch(fd) })
+	return readDirFD(fd, buf, ends, fn, func() { batch(fd) })
 }
 
 // readDirFD reads the entries of the directory open as fd, calling batch
-// (when not nil) after each buffer of them.
-func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte), batch func()) error {
+// (when not nil) after each buffer of them. With ends, the directory is
+// on a file system that fills each buffer (fillingFS): a read that left
+// room for one more entry was the last.
+func readDirFD(fd int, buf []byte, ends bool, fn func(name []byte, k kind, t byte), batch func()) error {
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
@@ -68,6 +70,9 @@ func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte), batch f
 		}
 		if batch != nil {
 			batch()
+		}
+		if ends && n <= len(buf)-maxDirent {
+			return nil
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // listDir lists a directory through the os package, which reports each
 // entry's type where the platform's readdir gives it.
-func listDir(path string, _ []byte, _ bool, fn func(name []byte, k kind, t byte)) (dirID, error) {
+func listDir(path string, _ []byte, fn func(name []byte, k kind, t byte)) (dirID, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return dirID{}, err
@@ -43,7 +43,7 @@ func pseudoFS(string) bool { return true }
 // listBatches lists a directory as listDir does, a batch of entries at a
 // time: fn sees each entry of a batch, then batch runs with the directory
 // still open as fd (for stats relative to it).
-func listBatches(path string, _ []byte, _ bool, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
+func listBatches(path string, _ []byte, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err

@@ -61,10 +61,7 @@ type dirJob struct {
 	display string // prefix of children's paths: "" for the implicit "."
 	depth   int
 	parent  *ancestor
-	pseudo  bool // on a procfs-like file system
-	// ends: on a file system that fills getdents64 buffers, reached
-	// without following a link (see fillingFS)
-	ends    bool
+	pseudo  bool        // on a procfs-like file system
 	ignores *ignoreNode // --ignore: the ignore files that apply
 }
 
@@ -92,10 +89,6 @@ type walker struct {
 	stat     bool
 	ring     bool             // stat through io_uring rather than statx(2) calls
 	mayMatch func(*Node) bool // FullWalk.MayMatch
-	// mounts are the mount points under the roots, by walk path, with
-	// whether their file systems fill getdents64 buffers (mountsUnder);
-	// written before a root's walk starts, only read during it.
-	mounts map[string]bool
 	// filtered counts the entries left out by the walk's filters, when
 	// set.
 	filtered *atomic.Int64
@@ -120,14 +113,6 @@ func (w *walker) walkRoot(dir, display string) {
 		return
 	}
 	job := dirJob{path: dir, display: display, pseudo: pseudoFS(dir)}
-	fills, under := mountsUnder(dir)
-	job.ends = fills && !job.pseudo
-	for p, f := range under {
-		if w.mounts == nil {
-			w.mounts = map[string]bool{}
-		}
-		w.mounts[p] = f
-	}
 	if w.opts.Sorted {
 		w.walkSorted(job, make([]byte, 32<<10))
 		return
@@ -207,7 +192,7 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, err := listDir(job.path, buf, job.ends, func(name []byte, k kind, t byte) {
+	id, err := listDir(job.path, buf, func(name []byte, k kind, t byte) {
 		list = append(list, listing{name: string(name), k: k, t: t})
 	})
 	if err != nil {
@@ -263,8 +248,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				}
 				continue
 			}
-			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores,
-				ends: w.subEnds(job, p, l.k != kindDir)}
+			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores}
 			if sorted {
 				// Files after this directory in name order must wait for
 				// its whole subtree: walk it now, in place.
@@ -371,18 +355,6 @@ func (w *walker) isStopped() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.stopped
-}
-
-// subEnds is the ends of the subdirectory p of job, reached through a
-// link when followed.
-func (w *walker) subEnds(job dirJob, p string, followed bool) bool {
-	if followed {
-		return false // the link may lead to any file system
-	}
-	if f, ok := w.mounts[p]; ok {
-		return f
-	}
-	return job.ends
 }
 
 // joinPath joins a directory and a name as grep prints them: no "./" for the

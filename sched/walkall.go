@@ -164,7 +164,7 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 	var subdirs []dirJob
 	stopped := false
 	sc.list = sc.list[:0]
-	err := listBatches(job.path, buf, job.ends, func(name []byte, k kind, t byte) {
+	err := listBatches(job.path, buf, func(name []byte, k kind, t byte) {
 		sc.list = append(sc.list, listing{name: unsafe.String(unsafe.SliceData(name), len(name)), k: k, t: t})
 	}, func(fd int) {
 		if !stopped {
@@ -252,8 +252,7 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 		return false
 	}
 	if n.Type == 'd' && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
-		p := joinPath(job.path, n.Name)
-		*subdirs = append(*subdirs, dirJob{path: p, display: joinPath(job.display, n.Name), depth: n.Depth, ends: w.subEnds(job, p, false)})
+		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth})
 	}
 	return true
 }

@@ -29,7 +29,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	}
 	rep := &report{Started: time.Now(), Args: args, Machine: describeMachine()}
 	o.outputPaths(rep.Started)
-	dropper := cacheDropper{path: o.dropCachesPath}
+	dropper := cacheDropper{path: o.dropCachesPath, settle: o.coldSettle}
 
 	if slices.Contains(o.cache, "cold") {
 		if err := dropper.check(); err != nil {

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"time"
 )
 
 // cacheDropper empties the page cache before each cold run.
 type cacheDropper struct {
-	path string // /proc/sys/vm/drop_caches, or a stand-in in tests
+	path   string // /proc/sys/vm/drop_caches, or a stand-in in tests
+	settle time.Duration
 }
 
 // check says whether the cache can be dropped, without dropping it:
@@ -24,8 +26,9 @@ func (c cacheDropper) check() error {
 
 // drop writes back dirty pages, then drops clean pages, dentries and
 // inodes (3), so that the next run reads from the disk, as a search of
-// files not touched for a while does.
+// files not touched for a while does; then it waits c.settle.
 func (c cacheDropper) drop() error {
+	defer time.Sleep(c.settle)
 	if out, err := exec.Command("sync").CombinedOutput(); err != nil {
 		return fmt.Errorf("sync: %v: %s", err, out)
 	}

@@ -52,6 +52,8 @@ type options struct {
 	// point it elsewhere to check the refusal without touching the
 	// machine's cache. Not a flag.
 	dropCachesPath string
+	// coldSettle is how long each cold run waits after the drop.
+	coldSettle time.Duration
 }
 
 // listFlag is a comma-separated list.
@@ -120,6 +122,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&warm, "warm", false, "warm only (same as -cache warm)")
 	fs.IntVar(&o.runs, "n", 5, "timed runs per tool and scenario, warm")
 	fs.IntVar(&o.coldRuns, "cold-n", 3, "timed runs per tool and scenario, cold")
+	fs.DurationVar(&o.coldSettle, "cold-settle", 0, "wait this long after each drop before a cold run: on a virtual machine that reports free pages to its host, the dropped cache's memory goes back to the host within seconds, and a run that starts at once races that (see the README)")
 	fs.IntVar(&o.warmup, "warmup", 1, "untimed warm-up runs per tool before warm timing")
 	fs.Var(listFlag{&o.coldOnly}, "cold-scenarios", "scenarios run cold: those whose name contains one of these, or all")
 	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")

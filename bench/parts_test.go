@@ -265,3 +265,26 @@ func TestPatternSet(t *testing.T) {
 		t.Errorf("last line %q %q, want rg-pcre2 with -P", last.Name, last.Argv)
 	}
 }
+
+// TestColdSettle: -cold-settle reaches the dropper, which waits that long
+// after a drop.
+func TestColdSettle(t *testing.T) {
+	o, err := parseFlags([]string{"-cold-settle", "30ms"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.coldSettle != 30*time.Millisecond {
+		t.Fatalf("-cold-settle 30ms gave %v", o.coldSettle)
+	}
+	path := filepath.Join(t.TempDir(), "drop_caches")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := (cacheDropper{path: path, settle: o.coldSettle}).drop(); err != nil {
+		t.Fatal(err)
+	}
+	if waited := time.Since(start); waited < o.coldSettle {
+		t.Fatalf("drop returned after %v, before its settle of %v", waited, o.coldSettle)
+	}
+}

@@ -185,56 +185,48 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 // fd, with their Stats when the walk wants them; false means the walk is
 // stopped.
 func (w *walker) emitBatch(job dirJob, fd int, sc *scratch, subdirs *[]dirJob) bool {
-	list := sc.list
-	if w.stat && len(list) > 0 {
+	if w.stat && len(sc.list) > 0 {
 		w.statBatch(job, fd, sc)
 	}
-	for i, l := range list {
+	k := 0 // the next of sc.got, in the order of the wanted entries
+	for i, l := range sc.list {
 		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.t}
-		if w.stat {
-			switch {
-			case !sc.want[i]:
-			case sc.errs[i] != nil:
-				sc.node.StatErr = sc.errs[i]
-			default:
-				sc.node.Stat = &sc.stats[i]
-				sc.node.Type = typeOfStatMode(sc.stats[i].Mode)
+		wanted := !w.stat || sc.want[i]
+		if w.stat && wanted {
+			if sc.gotErrs[k] != nil {
+				sc.node.StatErr = sc.gotErrs[k]
+			} else {
+				sc.node.Stat = &sc.got[k]
+				sc.node.Type = typeOfStatMode(sc.got[k].Mode)
 			}
+			k++
 		}
-		if !w.visit(job, &sc.node, subdirs, !w.stat || sc.want[i]) {
+		if !w.visit(job, &sc.node, subdirs, wanted) {
 			return false
 		}
 	}
 	return true
 }
 
-// statBatch fetches into sc the Stats of the entries in sc.list that the
-// walk's MayMatch does not turn away (sc.want).
+// statBatch fetches into sc.got the Stats of the entries in sc.list that
+// the walk's MayMatch does not turn away (sc.want), in list order.
 func (w *walker) statBatch(job dirJob, fd int, sc *scratch) {
-	list := sc.list
-	if cap(sc.want) < len(list) {
-		sc.want = make([]bool, len(list))
-		sc.stats, sc.errs = make([]Stat, len(list)), make([]error, len(list))
-	}
-	sc.want, sc.stats, sc.errs = sc.want[:len(list)], sc.stats[:len(list)], sc.errs[:len(list)]
-	sc.names, sc.at = sc.names[:0], sc.at[:0]
-	for i, l := range list {
+	sc.want, sc.names = sc.want[:0], sc.names[:0]
+	for _, l := range sc.list {
 		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.t}
-		sc.want[i] = w.mayMatch == nil || w.mayMatch(&sc.node)
-		if sc.want[i] {
-			sc.names, sc.at = append(sc.names, l.name), append(sc.at, i)
+		want := w.mayMatch == nil || w.mayMatch(&sc.node)
+		sc.want = append(sc.want, want)
+		if want {
+			sc.names = append(sc.names, l.name)
 		}
 	}
 	n := len(sc.names)
 	if cap(sc.got) < n {
 		sc.got, sc.gotErrs = make([]Stat, n), make([]error, n)
 	}
-	got, gotErrs := sc.got[:n], sc.gotErrs[:n]
-	clear(gotErrs)
-	sc.st.stat(fd, job.path, sc.names, got, gotErrs)
-	for k, i := range sc.at {
-		sc.stats[i], sc.errs[i] = got[k], gotErrs[k]
-	}
+	sc.got, sc.gotErrs = sc.got[:n], sc.gotErrs[:n]
+	clear(sc.gotErrs)
+	sc.st.stat(fd, job.path, sc.names, sc.got, sc.gotErrs)
 }
 
 // visit emits n (when emit is set), an entry of the directory job,
@@ -263,11 +255,8 @@ type scratch struct {
 	list    []listing
 	want    []bool   // list[i] may match: its Stat is fetched
 	names   []string // the names of those, to stat
-	at      []int    // where each of names is in list
 	got     []Stat   // their Stats, in the order of names
 	gotErrs []error
-	stats   []Stat // the Stat of list[i] when want[i]
-	errs    []error
 	st      statter
 	node    Node // the entry being handed over
 }

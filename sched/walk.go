@@ -6,17 +6,9 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"syscall"
 
 	"urg/internal/fault"
 )
-
-func statID(fi os.FileInfo) dirID {
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return dirID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
-	}
-	return dirID{}
-}
 
 // kind is what a directory entry is, as far as the walk cares.
 type kind uint8

@@ -9,17 +9,19 @@ import (
 )
 
 // listDir lists a directory through the os package, which reports each
-// entry's type where the platform's readdir gives it.
-func listDir(path string, _ []byte, fn func(name []byte, k kind, t byte)) (dirID, error) {
+// entry's type where the platform's readdir gives it; the directory's
+// identity is read only when withID asks.
+func listDir(path string, _ []byte, withID bool, fn func(name []byte, k kind, t byte)) (id dirID, opened bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return dirID{}, err
+		return dirID{}, false, err
 	}
 	defer f.Close()
-	var id dirID
-	if fi, err := f.Stat(); err == nil {
-		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-			id = dirID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+	if withID {
+		if fi, err := f.Stat(); err == nil {
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+				id = dirID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+			}
 		}
 	}
 	for {
@@ -28,10 +30,10 @@ func listDir(path string, _ []byte, fn func(name []byte, k kind, t byte)) (dirID
 			fn([]byte(e.Name()), modeKind(e.Type()), typeOfMode(e.Type()))
 		}
 		if err == io.EOF || len(ents) == 0 {
-			return id, nil
+			return id, true, nil
 		}
 		if err != nil {
-			return id, err
+			return id, true, err
 		}
 	}
 }

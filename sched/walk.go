@@ -184,12 +184,12 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, err := listDir(job.path, buf, func(name []byte, k kind, t byte) {
+	id, opened, err := listDir(job.path, buf, w.opts.Follow, func(name []byte, k kind, t byte) {
 		list = append(list, listing{name: string(name), k: k, t: t})
 	})
 	if err != nil {
 		w.errf(job.shown(), err)
-		if id == (dirID{}) {
+		if !opened {
 			return nil
 		}
 	}

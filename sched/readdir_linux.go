@@ -32,10 +32,10 @@ func listDir(path string, buf []byte, withID bool, fn func(name []byte, k kind, 
 	return id, true, readDirFD(fd, buf, fn, nil)
 }
 
-// listBatches lists a directory as listDir does (never reading its identity), one
-// getdents buffer at a time: fn sees each entry of a buffer, then batch
-// runs with the directory still open as fd (for stats relative to it);
-// the names fn saw stay valid until batch returns.
+// listBatches lists a directory as listDir does, without its identity,
+// one getdents buffer at a time: fn sees each entry of a buffer, then
+// batch runs with the directory still open as fd (for stats relative to
+// it); the names fn saw stay valid until batch returns.
 func listBatches(path string, buf []byte, fn func(name []byte, k kind, t byte), batch func(fd int)) error {
 	fd, err := openDir(path)
 	if err != nil {

@@ -24,18 +24,7 @@ func listDir(path string, _ []byte, withID bool, fn func(name []byte, k kind, t 
 			}
 		}
 	}
-	for {
-		ents, err := f.ReadDir(1024)
-		for _, e := range ents {
-			fn([]byte(e.Name()), modeKind(e.Type()), typeOfMode(e.Type()))
-		}
-		if err == io.EOF || len(ents) == 0 {
-			return id, true, nil
-		}
-		if err != nil {
-			return id, true, err
-		}
-	}
+	return id, true, readDirFile(f, fn, nil)
 }
 
 // pseudoFS is conservative where file systems are not known: a short read
@@ -52,13 +41,19 @@ func listBatches(path string, _ []byte, fn func(name []byte, k kind, t byte), ba
 	}
 	defer f.Close()
 	fd := int(f.Fd())
+	return readDirFile(f, fn, func() { batch(fd) })
+}
+
+// readDirFile reads the entries of the directory open as f, calling batch
+// (when not nil) after each batch of them, as readDirFD does on Linux.
+func readDirFile(f *os.File, fn func(name []byte, k kind, t byte), batch func()) error {
 	for {
 		ents, err := f.ReadDir(1024)
 		for _, e := range ents {
 			fn([]byte(e.Name()), modeKind(e.Type()), typeOfMode(e.Type()))
 		}
-		if len(ents) > 0 {
-			batch(fd)
+		if batch != nil && len(ents) > 0 {
+			batch()
 		}
 		if err == io.EOF || len(ents) == 0 {
 			return nil

@@ -25,7 +25,7 @@ type Expr struct {
 	// Stat of every entry that passes the others (MayMatch) must be
 	// fetched.
 	NeedStat bool
-	named    []test // tests of the name or the path
+	names    []test // tests of the name or the path
 	typed    []test // tests of the type
 	stated   []test // tests of the Stat
 }
@@ -91,7 +91,7 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 	switch name {
 	case "-name", "-iname", "-path":
 		fold, whole := name == "-iname", name == "-path"
-		e.named = append(e.named, func(n *sched.Node) bool {
+		e.names = append(e.names, func(n *sched.Node) bool {
 			if whole {
 				return match(v, n.Path(), false)
 			}
@@ -186,7 +186,7 @@ func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
 
 // Match reports whether n is printed.
 func (e *Expr) Match(n *sched.Node) bool {
-	return e.MayMatch(n) && all(e.typed, n) && all(e.stated, n)
+	return e.named(n) && all(e.typed, n) && all(e.stated, n)
 }
 
 // MayMatch reports whether n, whose Stat is not fetched yet, passes every
@@ -195,7 +195,12 @@ func (e *Expr) Match(n *sched.Node) bool {
 // only when a test asks (and so reports no stat error for one a cheaper
 // test turned away).
 func (e *Expr) MayMatch(n *sched.Node) bool {
-	return n.Depth >= e.MinDepth && all(e.named, n) && (n.Type == 0 || all(e.typed, n))
+	return e.named(n) && (n.Type == 0 || all(e.typed, n))
+}
+
+// named reports whether n passes the depth and the tests of its name.
+func (e *Expr) named(n *sched.Node) bool {
+	return n.Depth >= e.MinDepth && all(e.names, n)
 }
 
 func all(tests []test, n *sched.Node) bool {

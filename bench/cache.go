@@ -26,14 +26,15 @@ func (c cacheDropper) check() error {
 
 // drop writes back dirty pages, then drops clean pages, dentries and
 // inodes (3), so that the next run reads from the disk, as a search of
-// files not touched for a while does; then it waits c.settle.
+// files not touched for a while does; then it waits c.settle (not
+// after a failure, which ends the bench).
 func (c cacheDropper) drop() error {
-	defer time.Sleep(c.settle)
 	if out, err := exec.Command("sync").CombinedOutput(); err != nil {
 		return fmt.Errorf("sync: %v: %s", err, out)
 	}
 	if err := os.WriteFile(c.path, []byte("3\n"), 0); err != nil {
 		return fmt.Errorf("dropping the page cache: %w", err)
 	}
+	time.Sleep(c.settle)
 	return nil
 }

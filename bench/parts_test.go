@@ -269,12 +269,12 @@ func TestPatternSet(t *testing.T) {
 // TestColdSettle: -cold-settle reaches the dropper, which waits that long
 // after a drop.
 func TestColdSettle(t *testing.T) {
-	o, err := parseFlags([]string{"-cold-settle", "30ms"}, io.Discard)
+	o, err := parseFlags([]string{"-cold-settle", "500ms"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.coldSettle != 30*time.Millisecond {
-		t.Fatalf("-cold-settle 30ms gave %v", o.coldSettle)
+	if o.coldSettle != 500*time.Millisecond {
+		t.Fatalf("-cold-settle 500ms gave %v", o.coldSettle)
 	}
 	path := filepath.Join(t.TempDir(), "drop_caches")
 	if err := os.WriteFile(path, nil, 0o644); err != nil {

@@ -29,7 +29,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	}
 	rep := &report{Started: time.Now(), Args: args, Machine: describeMachine()}
 	o.outputPaths(rep.Started)
-	dropper := cacheDropper{path: o.dropCachesPath, settle: o.coldSettle}
+	dropper := cacheDropper{path: o.dropCachesPath, settle: o.coldSettle, fillOn: o.coldFill}
 
 	if slices.Contains(o.cache, "cold") {
 		if err := dropper.check(); err != nil {
@@ -85,7 +85,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	if o.soak > 0 {
 		for _, c := range rep.Corpora {
 			for _, cache := range o.cache {
-				if err := runSoak(o, c, o.soak, cache == "cold", dropper, w); err != nil {
+				if err := runSoak(o, c, o.soak, cache == "cold", dropper.of(c), w); err != nil {
 					return rep, err
 				}
 			}
@@ -103,7 +103,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 		checks := map[string]*checked{}
 		for _, cache := range o.cache {
 			if o.fio && fioErr == nil {
-				if r, err := runFio(c, cache, dropper); err != nil {
+				if r, err := runFio(c, cache, dropper.of(c)); err != nil {
 					fmt.Fprintf(w, "fio floor (%s, %s): %v\n", c.Name, cache, err)
 				} else {
 					printFio(w, r)
@@ -115,7 +115,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 				if !selected(o, sc, cache) {
 					continue
 				}
-				res := runScenario(o, c, sc, cache, lines[c], checks, dropper, w)
+				res := runScenario(o, c, sc, cache, lines[c], checks, dropper.of(c), w)
 				if res.Status != "timed" {
 					stopped++
 				}

@@ -11,6 +11,16 @@ import (
 type cacheDropper struct {
 	path   string // /proc/sys/vm/drop_caches, or a stand-in in tests
 	settle time.Duration
+	fillOn bool   // -cold-fill: fill the cache from the corpus before each drop
+	fill   string // the corpus to fill from (set by of)
+}
+
+// of returns the dropper for runs over c.
+func (c cacheDropper) of(cp *corpus) cacheDropper {
+	if c.fillOn {
+		c.fill = cp.Path
+	}
+	return c
 }
 
 // check says whether the cache can be dropped, without dropping it:
@@ -27,8 +37,15 @@ func (c cacheDropper) check() error {
 // drop writes back dirty pages, then drops clean pages, dentries and
 // inodes (3), so that the next run reads from the disk, as a search of
 // files not touched for a while does; then it waits c.settle (not
-// after a failure, which ends the bench).
+// after a failure, which ends the bench). With -cold-fill it first reads
+// the corpus into the cache, so that what the drop frees is the memory
+// the next run refills.
 func (c cacheDropper) drop() error {
+	if c.fill != "" {
+		if err := fillCache(c.fill); err != nil {
+			return err
+		}
+	}
 	if out, err := exec.Command("sync").CombinedOutput(); err != nil {
 		return fmt.Errorf("sync: %v: %s", err, out)
 	}

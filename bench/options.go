@@ -54,6 +54,8 @@ type options struct {
 	dropCachesPath string
 	// coldSettle is how long each cold run waits after the drop.
 	coldSettle time.Duration
+	// coldFill reads the corpus into the cache before each drop.
+	coldFill bool
 }
 
 // listFlag is a comma-separated list.
@@ -123,6 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.runs, "n", 5, "timed runs per tool and scenario, warm")
 	fs.IntVar(&o.coldRuns, "cold-n", 3, "timed runs per tool and scenario, cold")
 	fs.DurationVar(&o.coldSettle, "cold-settle", 0, "wait this long after each drop before a cold run: on a virtual machine that reports free pages to its host, the dropped cache's memory goes back to the host within seconds, and a run that starts at once races that (see the README)")
+	fs.BoolVar(&o.coldFill, "cold-fill", false, "read the corpus into the page cache before each drop (untimed), so that every cold run refills the cache from memory just freed, whatever the line before it did: on a virtual machine that reports free pages to its host, a run after a line that cached nothing (fio, --io=direct) otherwise starts on memory the host has taken back (see the README)")
 	fs.IntVar(&o.warmup, "warmup", 1, "untimed warm-up runs per tool before warm timing")
 	fs.Var(listFlag{&o.coldOnly}, "cold-scenarios", "scenarios run cold: those whose name contains one of these, or all")
 	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")
@@ -243,6 +246,9 @@ func (o *options) validate() error {
 	}
 	if o.mismatch != "drop" && o.mismatch != "stop" {
 		return fmt.Errorf("-mismatch: %q is neither drop nor stop", o.mismatch)
+	}
+	if o.coldFill && o.coldSettle > 0 {
+		return errors.New("-cold-fill and -cold-settle together: the settle hands back to the host the memory the fill freed; pick one")
 	}
 	if o.runs < 1 || o.coldRuns < 1 || o.warmup < 0 {
 		return errors.New("-n and -cold-n must be at least 1, -warmup at least 0")

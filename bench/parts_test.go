@@ -288,3 +288,31 @@ func TestColdSettle(t *testing.T) {
 		t.Fatalf("drop returned after %v, before its settle of %v", waited, o.coldSettle)
 	}
 }
+
+// TestColdFillFlags: -cold-fill reaches the dropper of each corpus, and is
+// refused with -cold-settle, which would hand the filled memory back.
+func TestColdFillFlags(t *testing.T) {
+	o, err := parseFlags([]string{"-cold-fill"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.coldFill {
+		t.Fatal("-cold-fill not set")
+	}
+	d := cacheDropper{fillOn: o.coldFill}.of(&corpus{Path: "/some/corpus"})
+	if d.fill != "/some/corpus" {
+		t.Fatalf("dropper fills %q, want the corpus", d.fill)
+	}
+	if d := (cacheDropper{}).of(&corpus{Path: "/some/corpus"}); d.fill != "" {
+		t.Fatalf("without -cold-fill the dropper fills %q", d.fill)
+	}
+	if _, err := parseFlags([]string{"-cold-fill", "-cold-settle", "1s"}, io.Discard); err == nil {
+		t.Fatal("-cold-fill with -cold-settle accepted")
+	}
+	// A corpus that is gone is an error that names it, before any drop.
+	missing := filepath.Join(t.TempDir(), "gone")
+	err = cacheDropper{path: filepath.Join(t.TempDir(), "drop_caches"), fill: missing}.drop()
+	if err == nil || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("drop with a missing corpus: %v", err)
+	}
+}

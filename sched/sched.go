@@ -242,6 +242,10 @@ func fdBudget(rings int) int {
 // walked; anything else, even a FIFO or device, is read as grep reads it.
 func (r *run) operand(w *walker, p string) {
 	if p == StdinPath {
+		if w.opts.Output != nil && w.stdinIsOutput() {
+			r.report(stdinLabel, ErrInputIsOutput)
+			return
+		}
 		w.emit(Entry{Path: StdinPath, Seq: w.nextSeq(), Size: -1})
 		return
 	}
@@ -257,6 +261,10 @@ func (r *run) operand(w *walker, p string) {
 		return
 	}
 	if !w.wanted(p) {
+		return
+	}
+	if w.opts.Output != nil && w.isOutput(fi) {
+		r.report(p, ErrInputIsOutput)
 		return
 	}
 	// The size only counts where it tells the contents: /proc files say
@@ -488,6 +496,9 @@ func Message(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
+	}
+	if err == ErrInputIsOutput {
+		return err.Error() // grep's own wording, not the system's
 	}
 	msg := err.Error()
 	if len(msg) > 0 && 'a' <= msg[0] && msg[0] <= 'z' {

@@ -45,6 +45,9 @@ type WalkOptions struct {
 	Sorted     bool     // yield files in path order
 	Ignore     bool     // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
 	NoHidden   bool     // skip names that start with a dot (--hidden=false)
+	// Output, when set, is the regular file the output goes to, which is
+	// not searched (ErrInputIsOutput).
+	Output *FileID
 }
 
 // dirJob is a directory waiting to be read.
@@ -175,7 +178,8 @@ func (w *walker) walkSorted(job dirJob, buf []byte) {
 type listing struct {
 	name string
 	k    kind
-	t    byte // find's -type letter, 0 when not known
+	t    byte   // find's -type letter, 0 when not known
+	ino  uint64 // the listing's inode number, 0 when not known
 }
 
 // readDir reads one directory, yields its files and returns its
@@ -184,8 +188,8 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, opened, err := listDir(job.path, buf, w.opts.Follow, func(name []byte, k kind, t byte) {
-		list = append(list, listing{name: string(name), k: k, t: t})
+	id, opened, err := listDir(job.path, buf, w.opts.Follow, func(name []byte, k kind, t byte, ino uint64) {
+		list = append(list, listing{name: string(name), k: k, t: t, ino: ino})
 	})
 	if err != nil {
 		w.errf(job.shown(), err)
@@ -254,6 +258,10 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		case kindFile:
 			if !w.wanted(l.name) {
 				w.filter()
+				continue
+			}
+			if w.opts.Output != nil && w.listedIsOutput(p, l) {
+				w.errf(display, ErrInputIsOutput)
 				continue
 			}
 			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo && !fault.Is("not-eof", display)}) {

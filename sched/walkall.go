@@ -164,7 +164,7 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 	var subdirs []dirJob
 	stopped := false
 	sc.list = sc.list[:0]
-	err := listBatches(job.path, buf, func(name []byte, k kind, t byte) {
+	err := listBatches(job.path, buf, func(name []byte, k kind, t byte, _ uint64) {
 		sc.list = append(sc.list, listing{name: unsafe.String(unsafe.SliceData(name), len(name)), k: k, t: t})
 	}, func(fd int) {
 		if !stopped {

@@ -764,3 +764,60 @@ func TestCLIRecursiveNoPath(t *testing.T) {
 	checkResult(t, "urg -r -l needle (in sub)", urgT(t, filepath.Join(dir, "sub"), in, "-r", "-l", "needle"), result{"b.txt\n", "", 0})
 	checkResult(t, "urg needle <<< stdin", urgT(t, dir, in, "needle"), result{"needle from stdin\n", "", 0})
 }
+
+// 13. A file the output is written to is not searched, as grep does not
+// search it: "input file is also the output", status 2. Only when lines
+// are printed, more than one per file: -c, -l, -L and -m 1 search it.
+// Checked against GNU grep, each command run by bash with its stdout
+// redirected into the tree (or from it, for standard input).
+func TestCLIInputIsOutput(t *testing.T) {
+	grep := needGrep(t)
+	bash := needBash(t)
+	for _, tc := range []struct {
+		name, script string // the script runs "$@" (the tool and its flags)
+	}{
+		{"-r", `"$@" -r needle . > out.txt`},
+		{"-rn -A1", `"$@" -rn -A1 needle . > out.txt`},
+		{"-r --sort", `"$@" -r needle . > out.txt`},
+		{"-ro", `"$@" -ro needle . > out.txt`},
+		{"-r -m2", `"$@" -r -m2 needle . > out.txt`},
+		{"-rs", `"$@" -rs needle . > out.txt`},
+		{"-rc", `"$@" -rc needle . > out.txt`},
+		{"-rl", `"$@" -rl needle . > out.txt`},
+		{"-r -m1", `"$@" -r -m1 needle . > out.txt`},
+		{"into a subdirectory", `"$@" -r needle . > sub/out.txt`},
+		{"appended", `echo needle before > out.txt; "$@" -r needle . >> out.txt`},
+		{"operand", `echo needle before > out.txt; "$@" needle a.txt out.txt >> out.txt`},
+		{"stdin", `echo needle before > out.txt; "$@" needle < out.txt >> out.txt`},
+		{"hard link", `: > out.txt; ln out.txt sub/hard.txt; "$@" -r needle . >> out.txt`},
+		{"followed link", `: > out.txt; ln -s ../out.txt sub/link.txt; "$@" -R needle . >> out.txt`},
+	} {
+		outputs := map[string]result{}
+		for _, tool := range []string{"grep", "urg"} {
+			dir := t.TempDir()
+			writeTree(t, dir, map[string]string{"a.txt": "needle\nhay\n", "sub/b.txt": "hay\nneedle two\nneedle three\n"})
+			argv := []string{"-c", tc.script + `; s=$?; cat out.txt sub/out.txt 2>/dev/null; exit $s`, "sh", grep}
+			if tool == "urg" {
+				argv[3] = urgBin
+				if strings.Contains(tc.script, "--sort") {
+					argv = append(argv, "--sort=path")
+				}
+			}
+			r := runCtx(t, dir, nil, nil, bash, argv...)
+			outputs[tool] = result{
+				stdout: strings.Join(sortedLines(r.stdout), "\n"),
+				stderr: strings.Join(sortedLines(strings.ReplaceAll(r.stderr, grep+": ", "urg: ")), "\n"),
+				code:   r.code,
+			}
+		}
+		g := outputs["grep"]
+		if strings.Contains(tc.name, "-m1") || strings.Contains(tc.name, "-rc") || strings.Contains(tc.name, "-rl") {
+			if g.stderr != "" {
+				t.Errorf("test expectation: grep %s warns %q", tc.name, g.stderr)
+			}
+		} else if !strings.Contains(tc.name, "-rs") && !strings.Contains(g.stderr, "input file is also the output") {
+			t.Errorf("test expectation: grep %s does not warn: %q", tc.name, g.stderr)
+		}
+		checkResult(t, "urg "+tc.name, outputs["urg"], g)
+	}
+}

@@ -78,6 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitNoMatch // grep reads nothing when nothing can be selected
 	}
 	cfg := o.config(m)
+	cfg.Walk.Output = o.feedback(stdout)
 	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout), o.sorted)
 	cfg.Out = out
 	var reportMu sync.Mutex
@@ -119,6 +120,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitMatch
 	}
 	return exitNoMatch
+}
+
+// feedback is the regular file stdout writes to when what urg writes
+// there could come back as matches: lines are printed, and more than one
+// per file. grep does not search that file ("input file is also the
+// output"); -c, -l, -L, -q and -m 1 search it, as grep does.
+func (o *options) feedback(stdout io.Writer) *sched.FileID {
+	f, ok := stdout.(*os.File)
+	if !ok || o.mode != printer.Lines || o.maxCount == 1 {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	id, ok := sched.IDOf(fi)
+	if !ok {
+		return nil
+	}
+	return &id
 }
 
 // selectsNothing is grep's shortcut for -v with one empty pattern, which

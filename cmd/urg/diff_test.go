@@ -106,6 +106,9 @@ var contextFlags = [][]string{
 	{"-A", "2"}, {"-B", "1"}, {"-C", "1", "-n"}, {"-m", "1", "-A", "1"}, {"-v", "-C", "1"},
 	{"-A", "1", "-c"}, {"-n", "-b"}, {"-o", "-A", "1"}, {"-o", "-C", "1", "-n"}, {"-o", "-v", "-A", "1"},
 	{"-B", "2", "-o", "-b"},
+	// A context of 0 prints no context lines, but grep still sets the
+	// groups apart with "--".
+	{"-A", "0"}, {"-C", "0", "-n"}, {"-B", "0", "-v"},
 }
 
 // TestDiffRecursive compares urg with grep -r on the generated tree, output

@@ -33,6 +33,7 @@ type options struct {
 	noMessages   bool
 	before       int
 	after        int
+	contextSet   bool // -A, -B or -C given, even as 0: grep then sets groups apart with "--"
 	null         bool
 	walk         sched.WalkOptions
 	binary       search.Binary
@@ -148,6 +149,7 @@ func parseArgs(args []string) (*options, error) {
 	}
 	rest := fs.Args()
 	o.tuned = fs.Changed("threads") || fs.Changed("queue-depth")
+	o.contextSet = fs.Changed("after-context") || fs.Changed("before-context") || fs.Changed("context")
 	o.patterns = r.regexps
 	for _, f := range r.files {
 		ps, err := readPatterns(f)

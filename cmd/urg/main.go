@@ -216,7 +216,7 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		OnlyMatching: o.onlyMatching,
 		Invert:       o.invert,
 		Null:         o.null,
-		Context:      o.before > 0 || o.after > 0,
+		Context:      o.contextSet,
 		Color:        color,
 		Colors:       printer.ParseGrepColors(os.Getenv("GREP_COLORS")),
 		Heading:      o.heading,

@@ -125,6 +125,11 @@ func (o *Output) write(f *File) error {
 	if _, err := o.w.Write(f.buf); err != nil && o.err == nil {
 		o.err = err
 	}
+	if o.cfg.LineBuffered {
+		if err := o.w.Flush(); err != nil && o.err == nil {
+			o.err = err
+		}
+	}
 	f.buf = f.buf[:0]
 	return o.err
 }

@@ -46,6 +46,10 @@ type Config struct {
 	Heading      bool   // --heading: a file's name once above its lines
 	CountMatches bool   // count the matches of the lines printed (--stats)
 	JSON         bool   // --json: ripgrep's JSON messages instead of lines
+	// LineBuffered writes each line out as soon as it is printed
+	// (--line-buffered, or stdout a terminal), so that a search of a
+	// stream that never ends (tail -f) shows its lines as they come.
+	LineBuffered bool
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
 }
@@ -275,7 +279,7 @@ func (f *File) flushIfBig(err error) error {
 		f.matchErr = err
 		return err
 	}
-	if len(f.buf) < flushSize {
+	if len(f.buf) < flushSize && !(f.cfg.LineBuffered && len(f.buf) > 0) {
 		return nil
 	}
 	if !f.streaming {

@@ -535,6 +535,38 @@ func TestStreaming(t *testing.T) {
 	}
 }
 
+// TestLineBuffered: with LineBuffered each line reaches the writer as it
+// is printed, before its file ends, and a count or name as its file ends,
+// not at the final Flush; without it, a few short lines wait.
+func TestLineBuffered(t *testing.T) {
+	for _, lb := range []bool{false, true} {
+		var stdout bytes.Buffer
+		cfg := concurrencyConfig(t)
+		cfg.LineBuffered = lb
+		out := NewOutput(&stdout, io.Discard, cfg, false)
+		f := out.File(0, "f00")
+		if err := f.Match(1, 0, []byte("foo 0")); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := stdout.String(), map[bool]string{false: "", true: "f00:1:foo 0\n"}[lb]; got != want {
+			t.Errorf("LineBuffered %v: after one line the writer has %q, want %q", lb, got, want)
+		}
+		if err := f.Finish(1); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Mode = Count
+		out = NewOutput(&stdout, io.Discard, cfg, false)
+		stdout.Reset()
+		f = out.File(0, "f00")
+		if err := f.Finish(3); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := stdout.String(), map[bool]string{false: "", true: "f00:3\n"}[lb]; got != want {
+			t.Errorf("LineBuffered %v, -c: after the file the writer has %q, want %q", lb, got, want)
+		}
+	}
+}
+
 // TestContextSeparatorAcrossFiles checks the "--" grep prints between the
 // context groups of different files, also when files finish out of order.
 func TestContextSeparatorAcrossFiles(t *testing.T) {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -819,5 +821,78 @@ func TestCLIInputIsOutput(t *testing.T) {
 			t.Errorf("test expectation: grep %s does not warn: %q", tc.name, g.stderr)
 		}
 		checkResult(t, "urg "+tc.name, outputs["urg"], g)
+	}
+}
+
+// 14. Output to a terminal, or with --line-buffered, goes out a line at a
+// time, as grep's and ripgrep's does, so that a stream that has not ended
+// (tail -f piped in) shows its lines as they come. The first line must
+// arrive while standard input is still open.
+func TestCLILineBuffered(t *testing.T) {
+	t.Run("--line-buffered", func(t *testing.T) {
+		cmd := exec.Command(urgBin, "--line-buffered", "needle")
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer cmd.Process.Kill()
+		if _, err := io.WriteString(stdin, "hay\nthe needle\nhay\n"); err != nil {
+			t.Fatal(err)
+		}
+		r := bufio.NewReader(stdout)
+		if got := firstLine(t, r); got != "the needle\n" {
+			t.Fatalf("first line %q, want %q", got, "the needle\n")
+		}
+		io.WriteString(stdin, "a second needle\n")
+		stdin.Close()
+		rest, _ := io.ReadAll(r)
+		if err := cmd.Wait(); err != nil || string(rest) != "a second needle\n" {
+			t.Errorf("then %q and %v, want the second line and status 0", rest, err)
+		}
+	})
+	t.Run("terminal", func(t *testing.T) {
+		script, err := exec.LookPath("script")
+		if err != nil {
+			t.Skipf("script (util-linux) is needed to run urg on a terminal and is not on PATH: %v", err)
+		}
+		// The input stays open for 20 s; the line must come before that.
+		cmd := exec.Command(script, "-qfec", "(echo the needle; sleep 20) | "+urgBin+" --color=never needle", "/dev/null")
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer cmd.Wait()
+		defer cmd.Process.Kill()
+		if got := strings.TrimSuffix(firstLine(t, bufio.NewReader(stdout)), "\r\n"); got != "the needle" {
+			t.Fatalf("first line on the terminal %q, want %q", got, "the needle")
+		}
+	})
+}
+
+// firstLine reads a line from r, failing the test when none comes within
+// cliTimeout (the input is still open, so a line held back never comes).
+func firstLine(t *testing.T, r *bufio.Reader) string {
+	t.Helper()
+	got := make(chan string, 1)
+	go func() {
+		l, _ := r.ReadString('\n')
+		got <- l
+	}()
+	select {
+	case l := <-got:
+		return l
+	case <-time.After(cliTimeout):
+		t.Fatalf("no line within %v while the input is open: output held back", cliTimeout)
+		return ""
 	}
 }

@@ -201,12 +201,18 @@ func (o *options) config(m match.Matcher) sched.Config {
 	}
 }
 
+// isTerminalWriter says whether w is a terminal, where output is written
+// a line at a time, as grep's and ripgrep's is.
+func isTerminalWriter(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
+}
+
 // printer turns options into the output's look.
 func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 	color := o.color == "always" && !o.json
 	if o.color == "auto" && !o.json {
-		f, ok := stdout.(*os.File)
-		color = ok && isTerminal(f) && os.Getenv("TERM") != "dumb" && os.Getenv("NO_COLOR") == ""
+		color = isTerminalWriter(stdout) && os.Getenv("TERM") != "dumb" && os.Getenv("NO_COLOR") == ""
 	}
 	return printer.Config{
 		Mode:         o.mode,
@@ -220,6 +226,7 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		Color:        color,
 		Colors:       printer.ParseGrepColors(os.Getenv("GREP_COLORS")),
 		Heading:      o.heading,
+		LineBuffered: o.lineBuffered || isTerminalWriter(stdout),
 		CountMatches: o.stats,
 		JSON:         o.json,
 		Matcher:      m,

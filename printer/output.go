@@ -125,7 +125,7 @@ func (o *Output) write(f *File) error {
 	if _, err := o.w.Write(f.buf); err != nil && o.err == nil {
 		o.err = err
 	}
-	if o.cfg.LineBuffered {
+	if o.cfg.LineBuffered || o.cfg.FlushWrites {
 		if err := o.w.Flush(); err != nil && o.err == nil {
 			o.err = err
 		}

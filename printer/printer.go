@@ -47,9 +47,15 @@ type Config struct {
 	CountMatches bool   // count the matches of the lines printed (--stats)
 	JSON         bool   // --json: ripgrep's JSON messages instead of lines
 	// LineBuffered writes each line out as soon as it is printed
-	// (--line-buffered, or stdout a terminal), so that a search of a
-	// stream that never ends (tail -f) shows its lines as they come.
+	// (--line-buffered, or standard input searched onto a terminal), so
+	// that a search of a stream that never ends (tail -f) shows its
+	// lines as they come. A file that does so holds the output from its
+	// first line to its end, as one past 64 KiB of output does.
 	LineBuffered bool
+	// FlushWrites writes out what each file hands the output at once,
+	// not when 64 KiB have gathered (stdout a terminal): a tree's
+	// results show file by file as files finish.
+	FlushWrites bool
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
 }

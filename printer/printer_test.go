@@ -567,6 +567,28 @@ func TestLineBuffered(t *testing.T) {
 	}
 }
 
+// TestFlushWrites: with FlushWrites a file's lines reach the writer when
+// the file ends, not one by one and not at the final Flush.
+func TestFlushWrites(t *testing.T) {
+	var stdout bytes.Buffer
+	cfg := concurrencyConfig(t)
+	cfg.FlushWrites = true
+	out := NewOutput(&stdout, io.Discard, cfg, false)
+	f := out.File(0, "f00")
+	if err := f.Match(1, 0, []byte("foo 0")); err != nil {
+		t.Fatal(err)
+	}
+	if got := stdout.String(); got != "" {
+		t.Errorf("after one line the writer has %q, want nothing yet", got)
+	}
+	if err := f.Finish(1); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stdout.String(), "f00:1:foo 0\n"; got != want {
+		t.Errorf("after the file the writer has %q, want %q", got, want)
+	}
+}
+
 // TestContextSeparatorAcrossFiles checks the "--" grep prints between the
 // context groups of different files, also when files finish out of order.
 func TestContextSeparatorAcrossFiles(t *testing.T) {

@@ -862,21 +862,56 @@ func TestCLILineBuffered(t *testing.T) {
 		if err != nil {
 			t.Skipf("script (util-linux) is needed to run urg on a terminal and is not on PATH: %v", err)
 		}
-		// The input stays open for 20 s; the line must come before that.
-		cmd := exec.Command(script, "-qfec", "(echo the needle; sleep 20) | "+urgBin+" --color=never needle", "/dev/null")
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		defer cmd.Wait()
-		defer cmd.Process.Kill()
-		if got := strings.TrimSuffix(firstLine(t, bufio.NewReader(stdout)), "\r\n"); got != "the needle" {
-			t.Fatalf("first line on the terminal %q, want %q", got, "the needle")
-		}
+		// The input stays open while sleep runs; the line must come before
+		// the test ends it.
+		dir := t.TempDir()
+		onTerminal(t, script, dir, "(sleep 30 & echo $! > pid; echo the needle; wait) | "+urgBin+" --color=never needle", "the needle")
 	})
+}
+
+// TestCLITerminalFileByFile: on a terminal, a file's lines go out when
+// the file ends, not when urg does: here the first file's line must show
+// while the second file, a FIFO, is still open.
+func TestCLITerminalFileByFile(t *testing.T) {
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skipf("script (util-linux) is needed to run urg on a terminal and is not on PATH: %v", err)
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "hay\nthe needle\n"})
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	// The FIFO's writer keeps it open until the test ends it.
+	onTerminal(t, script, dir, "sleep 30 > fifo & echo $! > pid; "+urgBin+" --color=never needle a.txt fifo; wait", "a.txt:the needle")
+}
+
+// onTerminal runs the shell command line on a terminal (script) in dir and
+// checks that its first line is want. The line writes the PID of what
+// keeps its input open to dir/pid; that process is ended once the line
+// has come (or has not), so that the command ends by itself.
+func onTerminal(t *testing.T, script, dir, line, want string) {
+	t.Helper()
+	cmd := exec.Command(script, "-qfec", line, "/dev/null")
+	cmd.Dir = dir
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		b, _ := os.ReadFile(filepath.Join(dir, "pid"))
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			syscall.Kill(pid, syscall.SIGTERM)
+		}
+		io.Copy(io.Discard, stdout)
+		cmd.Wait()
+	}()
+	if got := strings.TrimSuffix(firstLine(t, bufio.NewReader(stdout)), "\r\n"); got != want {
+		t.Errorf("first line on the terminal %q, want %q", got, want)
+	}
 }
 
 // firstLine reads a line from r, failing the test when none comes within

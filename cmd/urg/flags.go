@@ -90,7 +90,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
-	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (the default when stdout is a terminal), for streams such as tail -f piped on")
+	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")
 	fs.BoolVar(&o.json, "json", false, "print ripgrep's JSON messages (begin, match, context, end, summary), one per line")
 	fs.BoolVar(&o.files, "files", false, "list the files that would be searched, without searching them (no pattern)")
 	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")

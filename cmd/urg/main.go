@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"sync"
 
@@ -201,6 +202,14 @@ func (o *options) config(m match.Matcher) sched.Config {
 	}
 }
 
+// stdinOnly says whether standard input is all urg searches. On a
+// terminal its lines then go out one by one, as grep's do; a tree's go
+// out file by file, since a file that streamed its lines would hold the
+// output, and so every other searcher, until its end.
+func (o *options) stdinOnly() bool {
+	return len(o.paths) > 0 && !slices.ContainsFunc(o.paths, func(p string) bool { return p != sched.StdinPath })
+}
+
 // isTerminalWriter says whether w is a terminal, where output is written
 // a line at a time, as grep's and ripgrep's is.
 func isTerminalWriter(w io.Writer) bool {
@@ -226,7 +235,8 @@ func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
 		Color:        color,
 		Colors:       printer.ParseGrepColors(os.Getenv("GREP_COLORS")),
 		Heading:      o.heading,
-		LineBuffered: o.lineBuffered || isTerminalWriter(stdout),
+		LineBuffered: o.lineBuffered || isTerminalWriter(stdout) && o.stdinOnly(),
+		FlushWrites:  isTerminalWriter(stdout),
 		CountMatches: o.stats,
 		JSON:         o.json,
 		Matcher:      m,

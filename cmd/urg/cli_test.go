@@ -321,6 +321,7 @@ func TestCLIWalkFilters(t *testing.T) {
 		{[]string{"--exclude-dir=vendor"}, []string{"a.go", "a.txt", "b.c", "src/y.go.txt", "sub/deep/d.go", "sub/s.go", "sub/s.txt"}, false},
 		{[]string{"--exclude-dir=vendor", "--include=*.go"}, []string{"a.go", "sub/deep/d.go", "sub/s.go"}, false},
 		{[]string{"--exclude-dir=s*", "--exclude=a.*"}, []string{"b.c", "vendor/v.go", "vendor/v/w.go"}, false},
+		{[]string{"--exclude-dir=vendor/"}, []string{"a.go", "a.txt", "b.c", "src/y.go.txt", "sub/deep/d.go", "sub/s.go", "sub/s.txt"}, false},
 		{[]string{"--max-depth", "1"}, []string{"a.go", "a.txt", "b.c"}, true},
 		{[]string{"--max-depth", "2"}, []string{"a.go", "a.txt", "b.c", "src/y.go.txt", "sub/s.go", "sub/s.txt", "vendor/v.go"}, true},
 		{[]string{"--max-depth", "2", "--include=*.go"}, []string{"a.go", "sub/s.go", "vendor/v.go"}, true},

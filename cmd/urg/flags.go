@@ -152,6 +152,13 @@ func parseArgs(args []string) (*options, error) {
 	rest := fs.Args()
 	o.tuned = fs.Changed("threads") || fs.Changed("queue-depth")
 	o.contextSet = fs.Changed("after-context") || fs.Changed("before-context") || fs.Changed("context")
+	for i, g := range o.walk.ExcludeDir {
+		// grep drops a pattern's trailing slashes: --exclude-dir=vendor/
+		// skips vendor.
+		if t := strings.TrimRight(g, "/"); t != "" {
+			o.walk.ExcludeDir[i] = t
+		}
+	}
 	o.patterns = r.regexps
 	for _, f := range r.files {
 		ps, err := readPatterns(f)

@@ -15,6 +15,9 @@ type litSet struct {
 	// some literal has no pair (then each is found on its own).
 	tab  []pairVec
 	span int // the largest offset of a pair's second byte in its literal
+	// teddy, when set, scans for all the literals instead of tab (span
+	// is then teddyLen-1).
+	teddy *teddy
 	// one is the literal when there is one and it has a pair: its scan
 	// reports 32 positions at a time too.
 	one *prefilter
@@ -32,6 +35,10 @@ func newLitSet(lits []*prefilter) *litSet {
 	s := &litSet{lits: lits}
 	if len(lits) == 1 && lits[0].pair != nil {
 		s.one = lits[0]
+	}
+	if s.teddy = newTeddy(lits); s.teddy != nil {
+		s.span = teddyLen - 1
+		return s
 	}
 	if len(lits) < 2 || len(lits) > maxPairs {
 		return s
@@ -166,13 +173,27 @@ func (h *hits) scan() bool {
 		}
 		return true
 	}
-	if s.tab == nil {
+	if s.tab == nil && s.teddy == nil {
 		return false
 	}
 	count := len(h.text) - s.span - h.at
 	if count >= 32 {
-		i, mask := pairsMask(h.text[h.at:], count, s.tab)
+		var i int
+		var mask uint32
+		if s.teddy != nil {
+			i, mask = teddyMask(h.text[h.at:], count, s.teddy)
+		} else {
+			i, mask = pairsMask(h.text[h.at:], count, s.tab)
+		}
 		h.base, h.mask, h.at = h.at+i, uint64(mask), h.at+min(count&^31, i+32)
+		return true
+	}
+	if s.teddy != nil {
+		// The last positions: each is a candidate, for occursAt to
+		// decide (fewer than 32+teddyLen of them, once per text).
+		n := min(32, len(h.text)-h.at)
+		h.base, h.mask = h.at, 1<<n-1
+		h.at += n
 		return true
 	}
 	// The last positions, where some pair's second byte would be past

@@ -12,6 +12,9 @@ func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32,
 //go:noescape
 func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)
 
+//go:noescape
+func teddyScanAVX2(p *byte, n int, t *teddy) (i int, mask uint32)
+
 // pairSIMD says the CPU has AVX2, which scans 32 positions at a time.
 var pairSIMD = cpu.X86.HasAVX2
 
@@ -47,4 +50,10 @@ func pairMaskClean(data []byte, n int, q *pair) (i int, mask uint32, clean int) 
 // n&^31 positions only: i is n&^31 when none of them holds a candidate.
 func pairsMask(data []byte, n int, tab []pairVec) (i int, mask uint32) {
 	return pairsScanAVX2(unsafe.SliceData(data), n, &tab[0], len(tab))
+}
+
+// teddyMask is pairsMask for t: the first block of 32 of the first n&^31
+// positions (each needs data[i+teddyLen-1] too) with a candidate.
+func teddyMask(data []byte, n int, t *teddy) (i int, mask uint32) {
+	return teddyScanAVX2(unsafe.SliceData(data), n, t)
 }

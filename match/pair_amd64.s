@@ -115,3 +115,66 @@ foundk:
 
 nonek:
 	RETMASK(BX, $0)
+
+// TEDDYPOS looks the bytes of the vector at (R13)(off) up in the nibble
+// tables lo and hi and leaves in dst the bits of the literals that
+// accept each byte. Y6 holds 0x0f in every byte; Y7 and Y8 are scratch.
+#define TEDDYPOS(off, lo, hi, dst) \
+	VMOVDQU off(R13), Y7 \
+	VPSRLW $4, Y7, Y8 \
+	VPAND Y6, Y7, Y7 \
+	VPAND Y6, Y8, Y8 \
+	VPSHUFB Y7, lo, Y7 \
+	VPSHUFB Y8, hi, dst \
+	VPAND Y7, dst, dst
+
+// func teddyScanAVX2(p *byte, n int, t *teddy) (i int, mask uint32)
+//
+// The first block of 32 positions i..i+31 in [0, n&^31) holding a
+// position j at which some literal of t accepts p[j], p[j+1] and p[j+2],
+// with the mask of those positions; or n&^31 and 0.
+TEXT ·teddyScanAVX2(SB), NOSPLIT, $0-36
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	MOVQ t+16(FP), R9
+	ANDQ $~31, BX
+	VMOVDQU 0(R9), Y0
+	VMOVDQU 32(R9), Y1
+	VMOVDQU 64(R9), Y2
+	VMOVDQU 96(R9), Y3
+	VMOVDQU 128(R9), Y4
+	VMOVDQU 160(R9), Y5
+	MOVQ $0x0f, AX
+	MOVQ AX, X6
+	VPBROADCASTB X6, Y6
+	XORQ DX, DX
+
+tblock:
+	CMPQ DX, BX
+	JAE tnone
+	LEAQ (SI)(DX*1), R13
+	TEDDYPOS(0, Y0, Y1, Y9)
+	TEDDYPOS(1, Y2, Y3, Y10)
+	TEDDYPOS(2, Y4, Y5, Y11)
+	VPAND Y9, Y10, Y10
+	VPAND Y10, Y11, Y11
+	VPTEST Y11, Y11
+	JNZ tfound
+	ADDQ $32, DX
+	JMP tblock
+
+tfound:
+	VPXOR Y12, Y12, Y12
+	VPCMPEQB Y12, Y11, Y11
+	VPMOVMSKB Y11, AX
+	NOTL AX
+	MOVQ DX, i+24(FP)
+	MOVL AX, mask+32(FP)
+	VZEROUPPER
+	RET
+
+tnone:
+	MOVQ BX, i+24(FP)
+	MOVL $0, mask+32(FP)
+	VZEROUPPER
+	RET

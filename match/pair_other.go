@@ -22,3 +22,5 @@ func pairMaskClean(data []byte, n int, q *pair) (int, uint32, int) {
 }
 
 func pairsMask(data []byte, n int, tab []pairVec) (int, uint32) { return n &^ 31, 0 }
+
+func teddyMask(data []byte, n int, t *teddy) (int, uint32) { return n &^ 31, 0 }

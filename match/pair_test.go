@@ -100,8 +100,18 @@ func TestHitsMulti(t *testing.T) {
 			text[i] = alphabet[rng.IntN(len(alphabet))]
 		}
 		set := newLitSet(lits)
-		if pairSIMD && (len(lits) > 1 && set.tab == nil || len(lits) == 1 && set.one == nil) {
-			t.Fatal("literals with pairs were not scanned by them")
+		short := false // some literal is too short for teddy
+		for _, p := range lits {
+			short = short || len(p.lit) < teddyLen
+		}
+		switch {
+		case !pairSIMD:
+		case len(lits) == 1 && set.one == nil:
+			t.Fatal("a literal with a pair was not scanned by it")
+		case len(lits) > 1 && !short && set.teddy == nil:
+			t.Fatalf("%q were not scanned by teddy", litsOf(lits))
+		case len(lits) > 1 && short && set.tab == nil:
+			t.Fatalf("%q were not scanned by their pairs", litsOf(lits))
 		}
 		h := set.hits(text, 0)
 		checkHits(t, &h, text, func(s int) bool {

@@ -131,7 +131,14 @@ func (s *litSet) occursAt(text []byte, i int) bool {
 		// The pair is the literal's two bytes, compared as equal does.
 		return true
 	}
-	for _, p := range s.lits {
+	lits := s.lits
+	if s.teddy != nil && s.teddy.byPrefix != nil {
+		if i+teddyLen > len(text) {
+			return false
+		}
+		lits = s.teddy.byPrefix[s.teddy.key(text[i:])]
+	}
+	for _, p := range lits {
 		if n := len(p.lit); i+n <= len(text) && p.equal(text[i:i+n]) {
 			return true
 		}

@@ -220,7 +220,10 @@ func alternationExact(re *syntax.Regexp) ([]*prefilter, bool) {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
-	if re.Op != syntax.OpAlternate || len(re.Sub) > maxAlternatives {
+	if out := literalSet(re); out != nil {
+		return out, true
+	}
+	if re.Op != syntax.OpAlternate || len(re.Sub) > teddyMax {
 		return nil, false
 	}
 	var out []*prefilter
@@ -234,7 +237,112 @@ func alternationExact(re *syntax.Regexp) ([]*prefilter, bool) {
 		p.prepare()
 		out = append(out, &p)
 	}
+	if len(out) > maxAlternatives && !teddyTakes(out) {
+		return nil, false
+	}
 	return out, exact
+}
+
+// literalSet returns the strings re matches, prepared, when they are two
+// to teddyMax literals that teddy takes, and re matches nothing else. Go's parser factors the common prefixes out
+// of an alternation of words (case|cap|chan becomes c(?:a(?:se|p)|han)),
+// which hides its words from the branch-by-branch look below: the 30
+// keywords of Go ran on the automaton, each byte looked up.
+func literalSet(re *syntax.Regexp) []*prefilter {
+	strs := literalStrings(re)
+	if len(strs) < 2 {
+		return nil
+	}
+	out := make([]*prefilter, len(strs))
+	for i, ls := range strs {
+		p := &prefilter{lit: ls.lit, fold: ls.fold}
+		if !p.useful() || ls.fold && ls.exactLetter {
+			return nil
+		}
+		p.prepare()
+		out[i] = p
+	}
+	if !teddyTakes(out) {
+		// Short words, or no AVX2: the branches below, or the
+		// automaton, which reads [ab]c as fast as pairs would.
+		return nil
+	}
+	return out
+}
+
+// litString is one string of literalStrings: its bytes (letters in lower
+// case where folded), whether some letter is folded, and whether some is
+// not (then a prefilter, which folds all or none, is not exact).
+type litString struct {
+	lit               []byte
+	fold, exactLetter bool
+}
+
+// literalStrings returns every string re matches when that is a finite
+// set of at most teddyMax; nil otherwise.
+func literalStrings(re *syntax.Regexp) []litString {
+	switch re.Op {
+	case syntax.OpCapture:
+		return literalStrings(re.Sub[0])
+	case syntax.OpEmptyMatch:
+		return []litString{{}}
+	case syntax.OpAlternate:
+		var out []litString
+		for _, sub := range re.Sub {
+			s := literalStrings(sub)
+			if s == nil || len(out)+len(s) > teddyMax {
+				return nil
+			}
+			out = append(out, s...)
+		}
+		return out
+	case syntax.OpConcat:
+		out := []litString{{}}
+		for _, sub := range re.Sub {
+			s := literalStrings(sub)
+			if s == nil || len(out)*len(s) > teddyMax {
+				return nil
+			}
+			next := make([]litString, 0, len(out)*len(s))
+			for _, a := range out {
+				for _, b := range s {
+					next = append(next, litString{
+						lit:         append(append([]byte(nil), a.lit...), b.lit...),
+						fold:        a.fold || b.fold,
+						exactLetter: a.exactLetter || b.exactLetter,
+					})
+				}
+			}
+			out = next
+		}
+		return out
+	case syntax.OpCharClass:
+		var p prefilter
+		if p.appendAtom(re) {
+			return []litString{{lit: p.lit, fold: true}}
+		}
+		// A few ASCII bytes, as the parser makes of cha(?:n|r).
+		var out []litString
+		r := re.Rune
+		for i := 0; i+1 < len(r); i += 2 {
+			for c := r[i]; c <= r[i+1]; c++ {
+				if c >= utf8.RuneSelf || len(out) == 4 {
+					return nil
+				}
+				out = append(out, litString{lit: []byte{byte(c)}, exactLetter: isLetter(c)})
+			}
+		}
+		return out
+	}
+	var p prefilter
+	if !p.appendAtom(re) {
+		return nil
+	}
+	exact := false
+	for _, c := range p.lit {
+		exact = exact || !p.fold && isLetter(rune(c))
+	}
+	return []litString{{lit: p.lit, fold: p.fold, exactLetter: exact}}
 }
 
 // isLiteral reports whether re matches one string only, or under fold
@@ -262,8 +370,9 @@ func isLiteral(re *syntax.Regexp, fold bool) bool {
 	return true
 }
 
-// maxAlternatives bounds the literals scanned for side by side: each is
-// one more pass over the text, so past a handful the regex is as fast.
+// maxAlternatives bounds the literals scanned for side by side when
+// teddy cannot take them: each is then one more pass over the text, so
+// past a handful the regex is as fast.
 const maxAlternatives = 8
 
 // textAnchored returns a copy of re, made line-local, for matching one

@@ -177,7 +177,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 	case f.cfg.OnlyMatching && hasMatches:
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
 			f.prefix(sep, lineno, offset+int64(s))
-			f.colored(f.cfg.Colors.Match, line[s:e])
+			colored(f, f.cfg.Colors.Match, line[s:e])
 			f.buf = append(f.buf, '\n')
 		})
 	case f.cfg.OnlyMatching:
@@ -186,7 +186,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 		at := 0
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
 			f.buf = append(f.buf, line[at:s]...)
-			f.colored(f.cfg.Colors.Match, line[s:e])
+			colored(f, f.cfg.Colors.Match, line[s:e])
 			at = e
 		})
 		f.buf = append(f.buf, line[at:]...)
@@ -237,11 +237,11 @@ func (c *Config) separator() string {
 func (f *File) prefix(sep byte, lineno, offset int64) {
 	if f.cfg.WithFilename && f.cfg.Heading && !f.headed {
 		f.headed = true
-		f.coloredString(f.cfg.Colors.File, f.path)
+		colored(f, f.cfg.Colors.File, f.path)
 		f.buf = append(f.buf, '\n')
 	}
 	if f.cfg.WithFilename && !f.cfg.Heading {
-		f.coloredString(f.cfg.Colors.File, f.path)
+		colored(f, f.cfg.Colors.File, f.path)
 		if f.cfg.Null {
 			f.buf = append(f.buf, 0)
 		} else {
@@ -252,11 +252,11 @@ func (f *File) prefix(sep byte, lineno, offset int64) {
 	// each was 5% of a search printing 2 million lines.
 	var num [20]byte
 	if f.cfg.LineNumber {
-		f.colored(f.cfg.Colors.LineNum, strconv.AppendInt(num[:0], lineno, 10))
+		colored(f, f.cfg.Colors.LineNum, strconv.AppendInt(num[:0], lineno, 10))
 		f.sepChar(sep)
 	}
 	if f.cfg.ByteOffset {
-		f.colored(f.cfg.Colors.ByteNum, strconv.AppendInt(num[:0], offset, 10))
+		colored(f, f.cfg.Colors.ByteNum, strconv.AppendInt(num[:0], offset, 10))
 		f.sepChar(sep)
 	}
 }
@@ -271,18 +271,9 @@ func (f *File) sepChar(c byte) {
 	f.buf = append(f.buf, c)
 }
 
-// coloredString is colored for a string, appended without a copy of it.
-func (f *File) coloredString(sgr, s string) {
-	if f.cfg.Color && sgr != "" {
-		f.buf = append(f.buf, sgr...)
-		f.buf = append(f.buf, s...)
-		f.buf = append(f.buf, sgrEnd...)
-		return
-	}
-	f.buf = append(f.buf, s...)
-}
-
-func (f *File) colored(sgr string, b []byte) {
+// colored appends b, wrapped in sgr when color is on; a string (a path)
+// is appended without a copy of it.
+func colored[T string | []byte](f *File, sgr string, b T) {
 	if f.cfg.Color && sgr != "" {
 		f.buf = append(f.buf, sgr...)
 		f.buf = append(f.buf, b...)
@@ -325,14 +316,14 @@ func (f *File) Finish(count int64) error {
 	switch f.cfg.Mode {
 	case Count:
 		if f.cfg.WithFilename {
-			f.coloredString(f.cfg.Colors.File, f.path)
+			colored(f, f.cfg.Colors.File, f.path)
 			f.nameEnd(':')
 		}
 		f.buf = strconv.AppendInt(f.buf, count, 10)
 		f.buf = append(f.buf, '\n')
 	case FilesWithMatches, FilesWithoutMatch:
 		if (count > 0) == (f.cfg.Mode == FilesWithMatches) {
-			f.coloredString(f.cfg.Colors.File, f.path)
+			colored(f, f.cfg.Colors.File, f.path)
 			f.nameEnd('\n')
 		}
 	}

@@ -17,7 +17,7 @@ func TestDFA(t *testing.T) {
 		pattern string
 		dfa     bool
 	}{
-		{`(x|y)z`, true}, {`[a-z]+[0-9]+[a-z]+`, true}, {`^\S+\s+\S+$`, true}, {`"[^"]*"`, false},
+		{`(x|y)z+`, true}, {`[a-z]+[0-9]+[a-z]+`, true}, {`^\S+\s+\S+$`, true}, {`"[^"]*"`, false},
 		{`a.c`, false},        // one character from U+0080 is several bytes
 		{`[^a]{2}b`, false},   // two of them, counted
 		{`\bx\w+`, false},     // a word boundary

@@ -108,7 +108,7 @@ func TestEngine(t *testing.T) {
 		{"one byte required literal is not worth it", []string{"a.c"}, Options{}, "regexp", 3},
 		{"plus", []string{"ab+"}, Options{}, "regexp", 2},
 		{"digits", []string{`\d+`}, Options{}, "regexp+byte class", 1},
-		{"class", []string{"[ab]c"}, Options{}, "regexp+dfa", 2},
+		{"class", []string{"[ab]c+"}, Options{}, "regexp+dfa", 2},
 		{"alternation", []string{"foo|bar"}, Options{}, "regexp+literals", 3},
 		{"alternation with shorter branch", []string{"a|bc"}, Options{}, "regexp+dfa", 1},
 		{"repeat", []string{"a{3}"}, Options{}, "regexp+literal", 3},

@@ -248,6 +248,12 @@ func TestManyLiteralsEngine(t *testing.T) {
 	if got, want := lines(t, mixed, "ABCx\nABCX\ndefy\nDEFY\nghiZ"), []string{"2:ABCX", "4:DEFY", "5:ghiZ"}; !slices.Equal(got, want) {
 		t.Errorf("folded and exact letters (%s): got %q, want %q", mixed.Engine(), got, want)
 	}
+	// Two-byte strings, of a class or a group: the pair scan.
+	for _, p := range []string{"(x|y)z", "[ab]c", "a[bc]|de"} {
+		if m := mustCompile(t, []string{p}, Options{}); (m.Engine() == "regexp+literals") != pairSIMD {
+			t.Errorf("%s: engine %s (AVX2: %v)", p, m.Engine(), pairSIMD)
+		}
+	}
 	short := long + "|xy"
 	if m := mustCompile(t, []string{short}, Options{}); m.Engine() == "regexp+literals" {
 		t.Errorf("13 words, one of two bytes: engine %s, want no literal scan", m.Engine())

@@ -244,10 +244,12 @@ func alternationExact(re *syntax.Regexp) ([]*prefilter, bool) {
 }
 
 // literalSet returns the strings re matches, prepared, when they are two
-// to teddyMax literals that teddy takes, and re matches nothing else. Go's parser factors the common prefixes out
+// to teddyMax literals that teddy or the fused pair scan takes, and re
+// matches nothing else. Go's parser factors the common prefixes out
 // of an alternation of words (case|cap|chan becomes c(?:a(?:se|p)|han)),
 // which hides its words from the branch-by-branch look below: the 30
-// keywords of Go ran on the automaton, each byte looked up.
+// keywords of Go ran on the automaton, each byte looked up, and so did
+// (x|y)z: 445 ms over the Go tree, 160 ms as the pairs of xz and yz.
 func literalSet(re *syntax.Regexp) []*prefilter {
 	strs := literalStrings(re)
 	if len(strs) < 2 {
@@ -262,9 +264,9 @@ func literalSet(re *syntax.Regexp) []*prefilter {
 		p.prepare()
 		out[i] = p
 	}
-	if !teddyTakes(out) {
-		// Short words, or no AVX2: the branches below, or the
-		// automaton, which reads [ab]c as fast as pairs would.
+	if !teddyTakes(out) && !pairsTake(out) {
+		// No AVX2, or too many words with a short one: the branches
+		// below, or the automaton.
 		return nil
 	}
 	return out
@@ -395,4 +397,18 @@ func textAnchored(re *syntax.Regexp) *syntax.Regexp {
 		c.Sub[i] = textAnchored(sub)
 	}
 	return &c
+}
+
+// pairsTake reports whether the fused pair scan takes lits: a few, each
+// with a pair.
+func pairsTake(lits []*prefilter) bool {
+	if len(lits) > maxPairs {
+		return false
+	}
+	for _, p := range lits {
+		if p.pair == nil {
+			return false
+		}
+	}
+	return true
 }

@@ -35,6 +35,10 @@ func FuzzMatcher(f *testing.F) {
 		{"word", "word\nswordfish\nword_\n(word)\nwords word", 2},
 		{`panic|fatal|deadline|unreachable|todo`, "panic(x)\nlog.Fatal\nDEADLINE\nreach\ntodo", 1},
 		{`(panic|fatal)`, "panic(x)\nfatalf\nfa\ntal", 2},
+		// Texts past 34 bytes, for teddy's and the pairs' vector scans.
+		{`case|cap|chan|const|continue|default|defer|go|goto`, strings.Repeat("x cas ca c\n", 5) + "default:\n\tgoto L\nCASE chan", 1},
+		{`(x|y)z|[ab]c`, strings.Repeat("xy ab ", 8) + "yz\nbc\nxZ", 0},
+		{`(?i:abc)X|(?i:def)Y|(?i:ghi)Z`, strings.Repeat("ABCx DEFy ", 5) + "\nabcX\nGHIz ghiZ", 0},
 		{"line", "line\n line\nline \nline", 4},
 		{`a.b`, "a\nb\naxb\na\u00e9b", 0},
 		{`^\s+//`, "\t// c\n  //x\nx // y\n//", 0},

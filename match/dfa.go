@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"regexp/syntax"
 	"sync"
 	"unicode"
@@ -36,8 +37,11 @@ type dfa struct {
 const (
 	symHigh  = 128
 	symCount = 129
-	maxDFA   = 2000 // states a cache holds before it starts again
 )
+
+// maxDFA is how many states a cache holds before it starts again (a
+// variable so that tests can make it start again often).
+var maxDFA = 2000
 
 // Transition results below zero.
 const (
@@ -234,10 +238,56 @@ func (d *dfa) next(text []byte) (int, int) {
 		// The empty string matches at every line's start.
 		return 0, lineEnd(text, 0)
 	}
-	// States are held as their rows' offsets in trans.
+	// The first dualMin bytes or so on one chain: most searches that
+	// match do so there, and a second chain would be work thrown away.
+	// What follows goes on two, in stretches that double, so that the
+	// second chain runs far ahead only once the first has gone far.
+	lo, size := 0, dualMin
+	for {
+		hi := len(text)
+		if lo+size < len(text) {
+			if nl := bytes.IndexByte(text[lo+size:], '\n'); nl >= 0 {
+				hi = lo + size + nl + 1
+			}
+		}
+		part := text[lo:hi]
+		if hi < len(text) {
+			// The part ends its last line: without the newline, so
+			// that the scan's end is that line's end, and not the
+			// start of one more (empty) line, which is the next
+			// part's first.
+			part = part[:len(part)-1]
+		}
+		var ls, le int
+		half := len(part) / 2
+		if nl := bytes.IndexByte(part[half:], '\n'); lo > 0 && nl >= 0 && half+nl+1 < len(part) {
+			ls, le = d.scanDual(c, part, half+nl+1)
+		} else {
+			ls, le = d.scan(c, part, 0, 0, c.start*symCount)
+		}
+		if ls >= 0 {
+			return lo + ls, lo + le
+		}
+		if hi == len(text) {
+			// An empty text is scanned too: its one line may match.
+			return -1, -1
+		}
+		lo, size = hi, 2*size
+	}
+}
+
+// dualMin is how far one chain of lookups goes before next runs two
+// side by side (and the first stretch of two). Each lookup waits on the last, so one chain leaves the
+// core mostly idle; two, over two halves of the text, cost little more
+// than one: -c '[xq][0-9]+[jz]' on 1 GB of Go source, 1.13 to 0.87 s.
+const dualMin = 16 << 10
+
+// scan runs the automaton over text from i, in state s (a row offset) of
+// the line that starts at ls, and returns the bounds of the first line
+// that matches, or -1.
+func (d *dfa) scan(c *dfaCache, text []byte, i, ls int, s int32) (int, int) {
 	start := c.start * symCount
-	ls, s := 0, start
-	for i := 0; i < len(text); i++ {
+	for ; i < len(text); i++ {
 		b := symOf[text[i]]
 		t := c.trans[s+int32(b)]
 		if t >= 0 {
@@ -267,6 +317,78 @@ func (d *dfa) next(text []byte) (int, int) {
 		return ls, len(text)
 	}
 	return -1, -1
+}
+
+// scanDual is scan over text[:mid] (which ends with a newline) and
+// text[mid:] at once, a byte of each per turn, while both stay on known
+// transitions and line ends. A line of the second half that matches
+// counts only when the first half holds none. When either meets a
+// transition not yet computed, or a match inside a line, the first half
+// goes on alone, and then the second from the start of the line it was
+// in: computing a transition may start the cache again, which its state
+// would not survive.
+func (d *dfa) scanDual(c *dfaCache, text []byte, mid int) (int, int) {
+	trans := c.trans
+	start := c.start * symCount
+	a, b := text[:mid], text[mid:]
+	n := min(len(a), len(b))
+	aAt, lsA, sA := 0, 0, start // the first half resumes at aAt
+	lsB, sB := 0, start         // in b's offsets
+	bLs, bLe := -1, -1          // the second half's first match
+	bDone := false              // the second half is searched to its end
+	k := 0
+	for ; k < n; k++ {
+		tA := trans[sA+int32(symOf[a[k]])]
+		tB := trans[sB+int32(symOf[b[k]])]
+		if tA >= 0 && tB >= 0 {
+			sA, sB = tA, tB
+			continue
+		}
+		switch {
+		case tA >= 0:
+			sA = tA
+		case tA == newline:
+			if c.states[sA/symCount].matchAtNL {
+				return lsA, k
+			}
+			lsA, sA = k+1, start
+		default:
+			aAt = k
+			goto alone
+		}
+		aAt = k + 1
+		switch {
+		case tB >= 0:
+			sB = tB
+		case tB == newline:
+			if c.states[sB/symCount].matchAtNL {
+				bLs, bLe = mid+lsB, mid+k
+				goto alone
+			}
+			lsB, sB = k+1, start
+		default:
+			goto alone
+		}
+	}
+	aAt = k
+	if k == len(b) {
+		// The second half is done: its last line has no newline.
+		bDone = true
+		if c.states[sB/symCount].matchAtNL {
+			bLs, bLe = mid+lsB, len(text)
+		}
+	}
+alone:
+	if aAt < len(a) {
+		// Without its newline, as next's parts are.
+		if ls, le := d.scan(c, a[:len(a)-1], aAt, lsA, sA); ls >= 0 {
+			return ls, le
+		}
+	}
+	if bLs >= 0 || bDone {
+		return bLs, bLe
+	}
+	return d.scan(c, text, mid+lsB, mid+lsB, c.start*symCount)
 }
 
 // symOf is each byte's input symbol: itself below 0x80, symHigh above.

@@ -1,8 +1,10 @@
 package match
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,4 +75,125 @@ func TestDFA(t *testing.T) {
 		t.Errorf("the automaton took %d of 3,000 random patterns", taken)
 	}
 	t.Logf("the automaton took %d of 3,000 random patterns", taken)
+}
+
+// TestDFADual runs the automaton over texts long enough for its two
+// chains (scanDual), with matching lines from none to one in three, so
+// that either chain may meet the first, and with a pattern whose states
+// overflow the cache mid-text (for the 12 bytes before a z); the lines
+// selected must be those Go's regexp selects line by line.
+func TestDFADual(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	xyz := func(alphabet string) string {
+		b := make([]byte, 5+rng.IntN(60))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for _, c := range []struct {
+		pattern     string
+		match, miss func() string
+	}{
+		{`[xq][0-9]+[jz]`, func() string { return "ab q123z cd" }, func() string { return "abc 123 xyz q1 j" }},
+		{`[a-z]+[0-9]+[a-z]+`, func() string { return "x9y" }, func() string { return "no digits here" }},
+		{`^\S+\s+\S+$`, func() string { return "ab cd" }, func() string { return strings.Repeat("ab ", 2+rng.IntN(3)) }},
+		{`(x|yy)[a-y]{11}z`, func() string { return "xyyyyyyyyyyyz" }, func() string { return xyz("xxxxxxxxyyyyyyyyyz") }},
+		{`(x|y)z+w`, func() string { return "xzzw" }, func() string { return "xz yzzz" }},
+		{"", func() string { return "" }, func() string { return "x" }}, // under -x: empty lines
+	} {
+		m := mustCompile(t, []string{c.pattern}, Options{Line: c.pattern == "", IgnoreCase: c.pattern == ""})
+		if r, ok := m.(*regex); !ok || !isFinder[*dfa](r) {
+			t.Fatalf("%s: not run on the automaton", c.pattern)
+		}
+		re := regexp.MustCompile(c.pattern)
+		if c.pattern == "" {
+			re = regexp.MustCompile(`^$`)
+		}
+		for iter := range 40 {
+			every := []int{0, 20000, 2000, 200, 3}[iter%5] // one matching line in so many
+			var text strings.Builder
+			for text.Len() < 20<<10+rng.IntN(300<<10) {
+				if every > 0 && rng.IntN(every) == 0 {
+					text.WriteString(c.match())
+				} else {
+					text.WriteString(c.miss())
+				}
+				text.WriteByte('\n')
+			}
+			s := text.String()
+			if iter%2 == 0 {
+				s = strings.TrimSuffix(s, "\n") // a last line with no newline
+			}
+			var want []string
+			for i, l := range strings.Split(s, "\n") {
+				if re.MatchString(l) {
+					want = append(want, fmt.Sprintf("%d:%s", i+1, l))
+				}
+			}
+			if got := lines(t, m, s); !slices.Equal(got, want) {
+				t.Fatalf("%s, %d bytes: %d lines selected, want %d (first difference near %q / %q)",
+					c.pattern, len(s), len(got), len(want), firstDiff(got, want), firstDiff(want, got))
+			}
+		}
+	}
+}
+
+// TestScanDual compares scanDual with scan, the two halves cut at every
+// kind of place, on random texts with matching lines anywhere (in either
+// half, in both, at the very end with no newline, none), and with a
+// cache so small that computing a transition starts it again.
+func TestScanDual(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	defer func(n int) { maxDFA = n }(maxDFA)
+	for _, pattern := range []string{`[xq][0-9]+[jz]`, `[a-z]+[0-9]+[a-z]+`, `^\S+\s+\S+$`, `(x|yy)[a-y]{3}z`, `[xy]z?$`, `[q7]7*z`, "", `\s*`} {
+		// Under -x, the empty pattern (with -i) and \s* match empty
+		// lines only, on the automaton: a match at a line's end only.
+		o := Options{Line: pattern == "" || pattern == `\s*`, IgnoreCase: pattern == ""}
+		m := mustCompile(t, []string{pattern}, o).(*regex)
+		d, ok := m.finder.(*dfa)
+		if !ok {
+			t.Fatalf("%s: not run on the automaton", pattern)
+		}
+		pieces := []string{"x", "y", "z", "q", "7", " ", "ab", "\n", "\n"}
+		for iter := range 4000 {
+			maxDFA = []int{2000, 3, 8}[iter%3]
+			var b strings.Builder
+			for range rng.IntN(80) {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			text := []byte(b.String())
+			var cuts []int // after each newline but the last byte
+			for i, ch := range text {
+				if ch == '\n' && i+1 < len(text) {
+					cuts = append(cuts, i+1)
+				}
+			}
+			if len(cuts) == 0 {
+				continue
+			}
+			mid := cuts[rng.IntN(len(cuts))]
+			// scan first, on the same cache: scanDual then mostly meets
+			// known transitions, and runs both chains to their ends.
+			c := d.newCache()
+			wantS, wantE := d.scan(c, text, 0, 0, c.start*symCount)
+			if iter%7 == 0 {
+				c = d.newCache()
+			}
+			if gotS, gotE := d.scanDual(c, text, mid); gotS != wantS || gotE != wantE {
+				t.Fatalf("%s in %q cut at %d (cache %d): scanDual %d, %d; scan %d, %d",
+					pattern, text, mid, maxDFA, gotS, gotE, wantS, wantE)
+			}
+		}
+	}
+}
+
+// firstDiff is the first of a not in b's place, or "".
+func firstDiff(a, b []string) string {
+	for i := range a {
+		if i >= len(b) || a[i] != b[i] {
+			return a[i]
+		}
+	}
+	return ""
 }

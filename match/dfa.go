@@ -258,10 +258,16 @@ func (d *dfa) next(text []byte) (int, int) {
 			// part's first.
 			part = part[:len(part)-1]
 		}
+		mid := 0 // where the second chain starts; 0 for one chain
+		if lo > 0 {
+			half := len(part) / 2
+			if nl := bytes.IndexByte(part[half:], '\n'); nl >= 0 && half+nl+1 < len(part) {
+				mid = half + nl + 1
+			}
+		}
 		var ls, le int
-		half := len(part) / 2
-		if nl := bytes.IndexByte(part[half:], '\n'); lo > 0 && nl >= 0 && half+nl+1 < len(part) {
-			ls, le = d.scanDual(c, part, half+nl+1)
+		if mid > 0 {
+			ls, le = d.scanDual(c, part, mid)
 		} else {
 			ls, le = d.scan(c, part, 0, 0, c.start*symCount)
 		}

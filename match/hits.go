@@ -31,6 +31,20 @@ type litSet struct {
 // much slower.
 const maxPairs = 8
 
+// pairsTake reports whether the fused pair scan takes lits: a few, each
+// with a pair.
+func pairsTake(lits []*prefilter) bool {
+	if len(lits) > maxPairs {
+		return false
+	}
+	for _, p := range lits {
+		if p.pair == nil {
+			return false
+		}
+	}
+	return true
+}
+
 func newLitSet(lits []*prefilter) *litSet {
 	s := &litSet{lits: lits}
 	if len(lits) == 1 && lits[0].pair != nil {
@@ -40,15 +54,12 @@ func newLitSet(lits []*prefilter) *litSet {
 		s.span = teddyLen - 1
 		return s
 	}
-	if len(lits) < 2 || len(lits) > maxPairs {
+	if len(lits) < 2 || !pairsTake(lits) {
 		return s
 	}
 	tab := make([]pairVec, len(lits))
 	for i, p := range lits {
 		q := p.pair
-		if q == nil {
-			return s
-		}
 		v := &tab[i]
 		for j := range 32 {
 			v.c1[j], v.m1[j], v.c2[j], v.m2[j] = q.c1, q.m1, q.c2, q.m2

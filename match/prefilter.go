@@ -163,14 +163,19 @@ func indexFrom(text []byte, pos int, c byte) int {
 // ASCII letters only.
 func equalFoldASCII(b, lower []byte) bool {
 	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
+		if lowerASCII(c) != lower[i] {
 			return false
 		}
 	}
 	return true
+}
+
+// lowerASCII is c in lower case, for ASCII letters only.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // byteRank lists bytes from most to least frequent in source code and

@@ -2,6 +2,7 @@ package match
 
 import (
 	"regexp/syntax"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -340,11 +341,9 @@ func literalStrings(re *syntax.Regexp) []litString {
 	if !p.appendAtom(re) {
 		return nil
 	}
-	exact := false
-	for _, c := range p.lit {
-		exact = exact || !p.fold && isLetter(rune(c))
-	}
-	return []litString{{lit: p.lit, fold: p.fold, exactLetter: exact}}
+	// A literal atom is exact: any letter in it is one.
+	exact := slices.ContainsFunc(p.lit, func(c byte) bool { return isLetter(rune(c)) })
+	return []litString{{lit: p.lit, exactLetter: exact}}
 }
 
 // isLiteral reports whether re matches one string only, or under fold
@@ -397,18 +396,4 @@ func textAnchored(re *syntax.Regexp) *syntax.Regexp {
 		c.Sub[i] = textAnchored(sub)
 	}
 	return &c
-}
-
-// pairsTake reports whether the fused pair scan takes lits: a few, each
-// with a pair.
-func pairsTake(lits []*prefilter) bool {
-	if len(lits) > maxPairs {
-		return false
-	}
-	for _, p := range lits {
-		if p.pair == nil {
-			return false
-		}
-	}
-	return true
 }

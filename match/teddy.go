@@ -43,13 +43,6 @@ func (t *teddy) key(b []byte) uint32 {
 	return uint32(c0) | uint32(c1)<<8 | uint32(c2)<<16
 }
 
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // teddyLen is how many leading bytes of each literal teddy compares.
 const teddyLen = 3
 

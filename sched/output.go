@@ -31,7 +31,8 @@ func (w *walker) isOutput(fi os.FileInfo) bool {
 }
 
 // listedIsOutput says whether the file at p, listed as l, is the output.
-// The inode number of the listing rules out most files without a stat;
+// The inode number of the listing rules out most files without a stat
+// (on Linux; elsewhere the listing has none, and each file is stat'ed);
 // a link's is the link's own, so a followed link is stat'ed.
 func (w *walker) listedIsOutput(p string, l listing) bool {
 	if l.k != kindLink && l.ino != 0 && l.ino != w.opts.Output.Ino {

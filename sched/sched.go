@@ -71,6 +71,10 @@ type Config struct {
 	MapChunk, SplitPiece, SplitMin int
 	// StopAtFirst ends the whole run at the first selected line (-q).
 	StopAtFirst bool
+	// ListsNames says the output is names, not lines or counts (-l,
+	// -L), and Search.MaxCount is theirs, not -m: standard input is then
+	// left where reading it stopped, as grep leaves it (see leaveStdin).
+	ListsNames bool
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
 	// Warn receives messages that are not errors, such as a directory
@@ -323,7 +327,7 @@ func (r *run) searchFile(s *search.Searcher, e Entry, rd *readDone) {
 		r.stats.RingWhole.Add(1)
 		res, err = s.SearchBuffer(rd.data, nil, f)
 	case e.Path == StdinPath:
-		res, err = s.Search(fallback.FromFD(0), f)
+		res, err = r.searchStdin(s, f)
 	default:
 		fault.At("open", e.Path)
 		src, oerr := fallback.Open(e.Path, e.ShortIsEOF)

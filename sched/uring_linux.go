@@ -388,7 +388,10 @@ func (g *uringEngine) handOff(slots []slot, i int, rd *readDone, release func())
 }
 
 // ringBufSize is the size of one slot's buffer: most source files fit
-// whole, and a larger file goes on with pread from the searcher. Measured
+// whole, and a larger file goes on with pread from the searcher, which
+// reads the rest of the file's first block (search.DefaultBufSize) before
+// it searches any of it, so that binary data is decided as under the
+// other engines. Measured
 // on the Go tree (warm): 64 KiB slots beat 256 KiB ones, whose 32 MiB of
 // buffers fall out of the CPU caches.
 const ringBufSize = 64 << 10

@@ -175,10 +175,17 @@ func (p *Parallel) search(src pieces, ahead int, sink Sink) (Result, error) {
 			res.Count += tail.Count
 			res.Bytes += tail.Bytes
 			res.Binary = res.Binary || tail.Binary
+			res.Stopped = tail.Stopped
+			if tail.Count > 0 {
+				res.SelectedEnd = pc.off + tail.SelectedEnd
+			}
 		} else if err == nil {
 			err = p.replay(pc, lineOff, sink)
 			res.Count += pc.res.Count
 			res.Bytes += pc.res.Bytes
+			if pc.res.Count > 0 {
+				res.SelectedEnd = pc.off + pc.res.SelectedEnd
+			}
 			lineOff += pc.lines
 			src.handed(pc)
 		}

@@ -47,6 +47,11 @@ type Options struct {
 
 // DefaultBufSize holds most source files whole, so one read and one scan
 // cover them.
+//
+// It is also the first block of every file: the first BufSize bytes (or
+// the whole file, if shorter) are in the buffer before any of them is
+// searched, whichever engine reads them, so that a NUL byte anywhere in
+// them makes the whole block binary data, as grep's first block is.
 const DefaultBufSize = 256 << 10
 
 // Sink receives what a search reports, in file order.
@@ -67,6 +72,14 @@ type Result struct {
 	Count  int64 // lines selected
 	Binary bool  // a NUL byte was seen
 	Bytes  int64 // bytes read
+	// SelectedEnd is the offset just past the last selected line: past
+	// its newline, or the end of the input for a last line without one
+	// (0 when none was selected).
+	SelectedEnd int64
+	// Stopped says the search was ended by what it found (MaxCount lines
+	// selected, binary data) rather than by the end of its input, which
+	// may then be left partly unread.
+	Stopped bool
 }
 
 // Searcher searches files one at a time with a buffer it owns and reuses.
@@ -235,6 +248,10 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
 	s.lastEnd, s.afterLeft, s.draining, s.done, s.res = -1, 0, false, false, Result{}
 	pos, eof := 0, false
+	// head is set while the buffer holds only what another reader read
+	// of a file's start (the io_uring engine's slot): the rest of the
+	// first block is read before anything is searched.
+	head := false
 	// noNL is how many bytes from pos on are known to hold no newline:
 	// a line longer than a window is looked at once, not again with
 	// every window added (a 100 MB line took 6 s in 256 KiB windows).
@@ -256,6 +273,7 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 			eof = s.end+n == len(s.buf)
 		case pre > 0 || src == nil:
 			n, pre, eof = pre, 0, src == nil
+			head = !eof && n < s.opts.BufSize
 		default:
 			if pos == s.end && s.skipsHoles() {
 				if h, ok := src.(holeSkipper); ok {
@@ -270,7 +288,13 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 			if s.end == len(s.buf) {
 				pos = s.makeRoom(pos)
 			}
-			n, err = src.Read(s.buf[s.end:])
+			room := s.buf[s.end:]
+			if first := int64(s.opts.BufSize) - s.base - int64(s.end); first > 0 && first < int64(len(room)) {
+				// The first block ends at BufSize even in a buffer that
+				// a long line grew.
+				room = room[:first]
+			}
+			n, err = src.Read(room)
 			if err == io.EOF {
 				eof = true
 			} else if err != nil && n == 0 {
@@ -281,10 +305,14 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 			}
 		}
 		if s.window == 0 && n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
-			return Result{Binary: true, Bytes: s.res.Bytes}, nil
+			return Result{Binary: true, Bytes: s.res.Bytes, Stopped: true}, nil
 		}
 		s.end += n
 		s.res.Bytes += int64(n)
+		if head {
+			head = false
+			continue // the rest of the first block, then its search
+		}
 		if s.nulStops && s.cleanNext == nil && s.opts.Binary != BinaryText {
 			nulFrom = s.end - n
 		}
@@ -326,6 +354,7 @@ func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	if len(s.buf) > 4*s.opts.BufSize && src != nil {
 		s.buf = nil // a huge line grew it: give the memory back
 	}
+	s.res.Stopped = s.done
 	return s.res, s.sinkFailed
 }
 
@@ -532,6 +561,7 @@ func (s *Searcher) lines(from, to int, fn func(ls, le int) error) error {
 			n++
 		}
 		s.res.Count += n
+		s.res.SelectedEnd = s.base + int64(to)
 		return nil
 	}
 	for p := from; p < to; {
@@ -553,6 +583,10 @@ func (s *Searcher) selectLine(ls, le int) error {
 		return s.afterLine(ls, le)
 	}
 	s.res.Count++
+	s.res.SelectedEnd = s.base + int64(le)
+	if le < s.end {
+		s.res.SelectedEnd++ // its newline
+	}
 	if s.opts.MaxCount > 0 && s.res.Count >= s.opts.MaxCount {
 		s.draining = true
 		if s.opts.CountOnly || s.opts.After == 0 {

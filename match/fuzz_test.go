@@ -60,6 +60,16 @@ func FuzzMatcher(f *testing.F) {
 		{"\xff\xfe", "\xff\xfe\n\xfe\xff\xfe", 0},
 		{`K`, "\u212a\nk\nK", 1},
 		{"", "\n\nx", 2},
+		// Several patterns, of both engines.
+		{"(a)\\1\nb+", "aa\nb\nab\nxyz", 0},
+		{"(?<=x)y\nfoo\n(?x) z # c", "xy\nfoo\nyz\nz", 2},
+		{"ab\nabc\nbcd", "abcd\nab\nbc", 9},
+		// Under UTF-8 (flag 16): Unicode word characters and letters.
+		{`r\w`, "Perú\nrx\nr_", 16},
+		{`.\b`, "Perú\néa ü\n\xffa", 16},
+		{`[[:alpha:]]+`, "éa ü\n12\nΣίσυφος", 16},
+		{"a", "xéx éa\na\néa", 26},
+		{`\w+`, "naïve café\n\xe9t\xe9", 18},
 	} {
 		f.Add(seed.pattern, seed.text, seed.flags)
 	}
@@ -79,6 +89,7 @@ func FuzzMatcher(f *testing.F) {
 			}
 		}()
 		o := Options{IgnoreCase: flags&1 != 0, Word: flags&2 != 0, Line: flags&4 != 0, Fixed: flags&8 != 0,
+			UTF8:    flags&16 != 0,
 			Timeout: 50 * time.Millisecond}
 		m, err := Compile([]string{pattern}, o)
 		if err != nil {
@@ -149,19 +160,33 @@ func selected(m Matcher, text []byte) ([]int, error) {
 // reference is the plain regex for one line: Go's regexp compiled from the
 // pattern as Compile rewrites it, with no literal, no prefilter and no
 // block of lines; or the backtracking engine where Go's regexp cannot run
-// the pattern, and under -w, whose semantics it defines.
+// the pattern, and under -w, whose semantics it defines. A pattern holding
+// newlines is several, each its own reference: a line matches when one
+// does.
 type reference struct {
 	one *regexp.Regexp // matches a line alone
-	all *regexp.Regexp // the matches -o prints; nil under -w and for regexp2
+	all *regexp.Regexp // the matches -o prints; nil under -w, for regexp2 and for several
 	bt  *pcre
+	any []*reference // the patterns, when several
 }
 
 func newReference(pattern string, o Options) (*reference, error) {
-	srcs, err := sources(strings.Split(pattern, "\n"), o)
+	if lines := strings.Split(pattern, "\n"); len(lines) > 1 {
+		r := &reference{}
+		for _, line := range lines {
+			sub, err := newReference(line, o)
+			if err != nil {
+				return nil, err
+			}
+			r.any = append(r.any, sub)
+		}
+		return r, nil
+	}
+	p, err := parsePattern(0, pattern, o)
 	if err != nil {
 		return nil, err
 	}
-	src := joined(srcs)
+	src := p.src
 	tree, err := lineTree(src, syntaxFlags(o))
 	if err != nil {
 		bt, err := newPCRE(src, o)
@@ -175,7 +200,7 @@ func newReference(pattern string, o Options) (*reference, error) {
 	}
 	src = textAnchored(tree).String()
 	if o.Word {
-		re, err := regexp.Compile(wordBoundedSrc(src))
+		re, err := regexp.Compile(wordBoundedSrc(src, o.UTF8))
 		if err != nil {
 			return nil, fmt.Errorf("the rewritten pattern: %v", err)
 		}
@@ -189,9 +214,14 @@ func newReference(pattern string, o Options) (*reference, error) {
 }
 
 func (r *reference) match(line []byte) (bool, error) {
+	for _, sub := range r.any {
+		if ok, err := sub.match(line); ok || err != nil {
+			return ok, err
+		}
+	}
 	if r.bt != nil {
 		s, _, err := r.bt.Next(line)
 		return s >= 0, err
 	}
-	return r.one.Match(line), nil
+	return r.one != nil && r.one.Match(line), nil
 }

@@ -11,13 +11,14 @@ func lastIndexNL(b []byte) int { return bytes.LastIndexByte(b, '\n') }
 type literal struct {
 	lit        []byte
 	word, line bool
+	uni        bool       // -w sees UTF-8 characters
 	pre        *prefilter // finds lit by its two rarest bytes (AVX2); nil elsewhere
 	set        *litSet    // pre, to scan with
 }
 
 // newLiteral returns the matcher for lit.
-func newLiteral(lit []byte, word, line bool) *literal {
-	m := &literal{lit: lit, word: word, line: line}
+func newLiteral(lit []byte, o Options) *literal {
+	m := &literal{lit: lit, word: o.Word, line: o.Line, uni: o.UTF8}
 	if pairSIMD && len(lit) >= 2 {
 		m.pre = &prefilter{lit: lit}
 		m.pre.prepare()
@@ -110,7 +111,7 @@ func (m *literal) accept(line []byte, s int) bool {
 	if m.line {
 		return (s == 0 || line[s-1] == '\n') && (e == len(line) || line[e] == '\n')
 	}
-	return !m.word || wordBounded(line, s, e)
+	return !m.word || wordBounded(line, s, e, m.uni)
 }
 
 func (m *literal) Each(line []byte, fn func(int, int)) error {

@@ -8,7 +8,11 @@
 // can run goes to Go's regexp (behind a required-literal prefilter where the
 // pattern has one), and a pattern that needs backtracking features
 // (lookaround, backreferences, atomic groups, possessive quantifiers) goes to
-// regexp2 with a match-time limit.
+// regexp2 with a match-time limit. Of several patterns, each is checked and
+// compiled on its own; those Go's regexp runs are then joined into one.
+//
+// Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
+// characters are UTF-8: then word characters and letters are Unicode's.
 package match
 
 import (
@@ -17,6 +21,8 @@ import (
 	"regexp/syntax"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Matcher finds matches in text made of whole lines.
@@ -59,6 +65,13 @@ type Options struct {
 	Word       bool          // -w: the match must not touch a word character
 	Line       bool          // -x: the match must be the whole line
 	Timeout    time.Duration // per-line time limit of the backtracking engine; 0 means the default
+	// UTF8 says the locale's characters are UTF-8 (LC_ALL, LC_CTYPE,
+	// LANG): then, as grep in such a locale (and grep -P with PCRE2's
+	// UCP), letters and digits beyond ASCII are word characters for -w,
+	// \b, \B, \w and \W, and letters for [[:alpha:]], [[:alnum:]],
+	// [[:upper:]], [[:lower:]] and [[:word:]]; \d, \s and the other
+	// classes stay ASCII. False is the C locale: all of them are ASCII.
+	UTF8 bool
 }
 
 // DefaultTimeout bounds one backtracking match, so that a catastrophic
@@ -69,65 +82,130 @@ const DefaultTimeout = 2 * time.Second
 // time limit.
 var ErrTimeout = errors.New("match time limit exceeded")
 
+// PatternError is the error Compile returns for a pattern that does not
+// compile. Its message is grep's: invalid pattern "PATTERN": why.
+type PatternError struct {
+	// Index is the position of the pattern in the slice given to Compile
+	// (before a pattern holding newlines is split into several).
+	Index int
+	// Pattern is what failed: the pattern, or the line of it that did
+	// when it holds newlines.
+	Pattern string
+	Err     error
+}
+
+// Error is grep's message for the pattern.
+func (e *PatternError) Error() string { return fmt.Sprintf("invalid pattern %q: %v", e.Pattern, e.Err) }
+
+// Unwrap returns the parser's error.
+func (e *PatternError) Unwrap() error { return e.Err }
+
 // Compile builds a Matcher for the patterns, any of which may match (as
-// grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P.
+// grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P. A newline
+// separates patterns too, as in grep -e $'a\nb'.
+//
+// Each pattern is compiled and checked on its own: its flags, comments and
+// group numbers are its own, and one that does not compile is an error
+// (*PatternError) whatever the others are. Of several, a line is selected
+// when any matches; for Each, the leftmost match wins, and of those that
+// start at the same place the longest, as in grep -o.
 func Compile(patterns []string, o Options) (Matcher, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	var split []string
-	for _, p := range patterns {
-		// A newline separates patterns, as in grep -e $'a\nb'.
-		split = append(split, strings.Split(p, "\n")...)
+	var pats []pattern
+	for i, text := range patterns {
+		for _, line := range strings.Split(text, "\n") {
+			p, err := parsePattern(i, line, o)
+			if err != nil {
+				return nil, err
+			}
+			pats = append(pats, p)
+		}
 	}
-	patterns = split
-	if len(patterns) == 0 {
+	switch len(pats) {
+	case 0:
 		// grep -f /dev/null: no pattern, so no line matches.
-		return newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, "(?!)", o)
+		return newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, o)
+	case 1:
+		m, err := compileOne(pats[0], o)
+		if err != nil {
+			return nil, pats[0].fail(err)
+		}
+		return m, nil
 	}
-	srcs, err := sources(patterns, o)
+	return compileSeveral(pats, o)
+}
+
+// pattern is one pattern given to Compile (one line of one, when it holds
+// newlines), translated and checked.
+type pattern struct {
+	index int    // in the patterns given to Compile
+	text  string // as given
+	src   string // translated (see translate): what both engines read
+	// tree is Go's parse of src; nil when only the backtracking engine
+	// reads it. Fresh: whoever rewrites it must parse src again.
+	tree *syntax.Regexp
+}
+
+// parsePattern translates text (under -F, quotes it) and checks that one of
+// the engines takes it alone.
+func parsePattern(index int, text string, o Options) (pattern, error) {
+	p := pattern{index: index, text: text}
+	if o.Fixed {
+		p.src = quoteMeta(text)
+	} else if src, err := translate(text, o.UTF8); err != nil {
+		return p, p.fail(err)
+	} else {
+		p.src = src
+	}
+	tree, err := syntax.Parse(p.src, syntaxFlags(o))
+	if err == nil {
+		p.tree = tree
+		return p, nil
+	}
+	// RE2 refused it; the backtracking engine may still take it. It is
+	// checked bare: -w and -x put it in a group, where a stray ')' of its
+	// own would close that group.
+	if _, err2 := compilePCRE(p.src, o); err2 != nil {
+		return p, p.fail(describe(err, err2))
+	}
+	return p, nil
+}
+
+// fail is err as the error of p.
+func (p pattern) fail(err error) error {
+	return &PatternError{Index: p.index, Pattern: p.text, Err: err}
+}
+
+// compileOne builds the Matcher of a single pattern.
+func compileOne(p pattern, o Options) (Matcher, error) {
+	if m := literalFor(p, o); m != nil {
+		return m, nil
+	}
+	if p.tree != nil {
+		return regexFor(p.tree, p.src, o)
+	}
+	return backtracking(p.src, o)
+}
+
+// backtracking builds the Matcher of a single pattern that Go's regexp
+// cannot run.
+func backtracking(src string, o Options) (Matcher, error) {
+	if m := newLookaroundEdges(src, syntaxFlags(o), o); m != nil {
+		return m, nil
+	}
+	m, err := newPCRE(src, o)
 	if err != nil {
 		return nil, err
-	}
-	if m := literalFor(patterns, srcs, o); m != nil {
-		return m, nil
-	}
-	src := joined(srcs)
-	flags := syntaxFlags(o)
-	tree, err := syntax.Parse(src, flags)
-	if err == nil {
-		return newRegex(tree, src, o)
-	}
-	// RE2 refused it; the backtracking engine may still take it.
-	if m := newLookaroundEdges(src, flags, o); m != nil {
-		return m, nil
-	}
-	m, err2 := newPCRE(src, o)
-	if err2 != nil {
-		return nil, fmt.Errorf("invalid pattern %q: %v", src, describe(err, err2))
 	}
 	m.pre, m.any = relaxedPrefilter(src, o)
 	return m, nil
 }
 
-// sources translates each pattern into the syntax both engines read (under
-// -F, quotes it).
-func sources(patterns []string, o Options) ([]string, error) {
-	srcs := make([]string, len(patterns))
-	for i, p := range patterns {
-		if o.Fixed {
-			p = quoteMeta(p)
-		} else if t, err := translate(p); err != nil {
-			return nil, fmt.Errorf("invalid pattern %q: %v", p, err)
-		} else {
-			p = t
-		}
-		srcs[i] = p
-	}
-	return srcs, nil
-}
-
-// joined is the patterns as one: any of them may match.
+// joined is the patterns as one: any of them may match. Only patterns
+// that Go's parser takes may be joined so: Go has no comments or
+// backreferences, and scopes inline flags to the group.
 func joined(srcs []string) string {
 	if len(srcs) == 1 {
 		return srcs[0]
@@ -146,23 +224,23 @@ func syntaxFlags(o Options) syntax.Flags {
 
 // describe picks the more helpful of the two parsers' errors: RE2's names the
 // construct it lacks, regexp2's explains real syntax errors.
-func describe(re2, pcre error) string {
+func describe(re2, pcre error) error {
 	var se *syntax.Error
-	if errors.As(re2, &se) && se.Code == syntax.ErrInvalidPerlOp {
-		return pcre.Error()
+	if errors.As(re2, &se) && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidEscape) {
+		return pcre // (?x), \1 and the like, which RE2 lacks
 	}
-	return re2.Error()
+	return re2
 }
 
-// literalFor returns a literal matcher when there is one pattern and it is a
-// plain string that needs no case folding.
-func literalFor(patterns, srcs []string, o Options) Matcher {
-	if len(patterns) != 1 || o.IgnoreCase {
+// literalFor returns a literal matcher when the pattern is a plain string
+// that needs no case folding.
+func literalFor(p pattern, o Options) Matcher {
+	if o.IgnoreCase {
 		return nil
 	}
-	lit := patterns[0]
+	lit := p.text
 	if !o.Fixed {
-		tree, err := syntax.Parse(srcs[0], syntax.PerlX|syntax.UnicodeGroups)
+		tree, err := syntax.Parse(p.src, syntax.PerlX|syntax.UnicodeGroups)
 		if err != nil {
 			return nil
 		}
@@ -179,7 +257,7 @@ func literalFor(patterns, srcs []string, o Options) Matcher {
 	if strings.ContainsRune(lit, '\n') || lit == "" && o.Word {
 		return nil // the regex path handles these rare cases exactly
 	}
-	return newLiteral([]byte(lit), o.Word, o.Line)
+	return newLiteral([]byte(lit), o)
 }
 
 // quoteMeta escapes every byte that is special in Perl syntax, keeping
@@ -202,10 +280,30 @@ func isWord(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
+// isWordRune reports whether r is a word character as PCRE2 sees it with
+// Unicode properties: a letter, a number or '_'.
+func isWordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+}
+
 // wordBounded reports whether [s, e) in line is preceded and followed by
-// non-word characters, as grep -w demands.
-func wordBounded(line []byte, s, e int) bool {
-	return (s == 0 || !isWord(line[s-1])) && (e == len(line) || !isWord(line[e]))
+// non-word characters, as grep -w demands: bytes, or under uni the UTF-8
+// characters there (an invalid byte is none).
+func wordBounded(line []byte, s, e int, uni bool) bool {
+	if !uni {
+		return (s == 0 || !isWord(line[s-1])) && (e == len(line) || !isWord(line[e]))
+	}
+	if s > 0 {
+		if r, _ := utf8.DecodeLastRune(line[:s]); isWordRune(r) {
+			return false
+		}
+	}
+	if e < len(line) {
+		if r, _ := utf8.DecodeRune(line[e:]); isWordRune(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // lineAt returns the bounds of the line of text that holds offset i.

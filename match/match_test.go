@@ -12,7 +12,8 @@ import (
 
 // The expected results below were taken from GNU grep 3.8 run as
 // `LC_ALL=C grep -P [-w] [-x] [-i] [-o] -n PATTERN`, with -F emulated by
-// quoting the pattern, and multiple patterns joined as (?:p1)|(?:p2).
+// quoting the pattern, and multiple patterns run one at a time (a line
+// matches when one does; several_test.go has how their matches combine).
 
 func mustCompile(t *testing.T, patterns []string, o Options) Matcher {
 	t.Helper()
@@ -135,7 +136,7 @@ func TestEngine(t *testing.T) {
 		{"named backreference", []string{`(?<n>a)\k<n>`}, Options{}, "regexp2", 0},
 		{"atomic group", []string{"(?>a+)b"}, Options{}, "regexp2", 0},
 		{"lookaround with -i", []string{"(?<=a)b"}, Options{IgnoreCase: true}, "regexp+literal (regexp2 for -o)", 2},
-		{"one pattern needs backtracking", []string{"foo", "(?<=a)b"}, Options{}, "regexp2", 0},
+		{"one pattern needs backtracking", []string{"foo", "(?<=a)b"}, Options{}, "literal, regexp+literal (regexp2 for -o)", 2},
 		{"catastrophic for a backtracker, linear for RE2", []string{"(a+)+$"}, Options{}, "regexp", 1},
 	}
 	for _, tt := range tests {
@@ -520,6 +521,9 @@ func TestConcurrentUse(t *testing.T) {
 		{"regexp -w", "a.", Options{Word: true}},
 		{"regexp2", "(?<=x)a.", Options{}},
 		{"automaton", "[xy][ab]+", Options{}},
+		{"several patterns", "a.\n(?<=x)a\nya", Options{}},
+		{"several patterns -w", "a.\n(?<=x)a\nya", Options{Word: true}},
+		{"several patterns under UTF-8", "\\bya\nab", Options{UTF8: true}},
 	}
 	text := strings.Repeat("xab yac\nzzz\nab\n", 20)
 	for _, tt := range tests {

@@ -2,8 +2,10 @@ package match
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 )
@@ -14,34 +16,51 @@ import (
 // Bytes are handed to regexp2 as runes of the same value, and the pattern is
 // translated the same way, so matching works on bytes as PCRE does in the C
 // locale (GNU grep -P under LC_ALL=C): invalid UTF-8 cannot confuse it, and
-// rune offsets are byte offsets.
+// rune offsets are byte offsets. Under UTF-8 (Options.UTF8) the line is
+// handed over as its characters instead, and offsets are mapped back.
 type pcre struct {
 	re      *regexp2.Regexp
-	scratch sync.Pool // *[]rune, one per concurrent caller
+	scratch sync.Pool // *lineRunes, one per concurrent caller
 	// pre, or any, are literals that every match holds (see relax), so
 	// that only the lines they land on go through regexp2; both nil
 	// when the pattern gives none.
 	pre *prefilter
 	any []*prefilter
+	uni bool // reads UTF-8 characters, not bytes
 }
 
+// newPCRE compiles src, bounded as -w and -x say.
 func newPCRE(src string, o Options) (*pcre, error) {
-	if o.Word {
+	if o.Word && o.UTF8 {
+		src = `(?<!` + uniWordSet + `)(?:` + src + `)(?!` + uniWordSet + `)`
+	} else if o.Word {
 		src = `(?<!\w)(?:` + src + `)(?!\w)`
 	}
 	if o.Line {
 		src = `^(?:` + src + `)$`
 	}
+	re, err := compilePCRE(src, o)
+	if err != nil {
+		return nil, err
+	}
+	return &pcre{re: re, uni: o.UTF8}, nil
+}
+
+// compilePCRE compiles src with regexp2 as it is.
+func compilePCRE(src string, o Options) (*regexp2.Regexp, error) {
 	opts := regexp2.RegexOptions(regexp2.RE2) // ASCII \d \w \s, as PCRE without UCP
 	if o.IgnoreCase {
 		opts |= regexp2.IgnoreCase
 	}
-	re, err := regexp2.Compile(bytesAsRunes(src), opts)
+	if !o.UTF8 {
+		src = bytesAsRunes(src)
+	}
+	re, err := regexp2.Compile(src, opts)
 	if err != nil {
 		return nil, err
 	}
 	re.MatchTimeout = o.Timeout
-	return &pcre{re: re}, nil
+	return re, nil
 }
 
 // bytesAsRunes maps each byte of s to the rune of the same value.
@@ -72,9 +91,11 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 			}
 		}
 		ls, le := lineAt(text, i)
-		match, err := m.find(text[ls:le], 0)
+		l := m.runesOf(text[ls:le])
+		match, err := m.re.FindRunesMatchStartingAt(l.runes, 0)
+		m.scratch.Put(l)
 		if err != nil || match != nil {
-			return ls, le, err
+			return ls, le, wrapTimeout(err)
 		}
 		at = le + 1
 	}
@@ -82,33 +103,87 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 }
 
 func (m *pcre) Each(line []byte, fn func(int, int)) error {
-	match, err := m.find(line, 0)
+	l := m.runesOf(line)
+	defer m.scratch.Put(l)
+	match, err := m.re.FindRunesMatchStartingAt(l.runes, 0)
 	for match != nil && err == nil {
 		if match.Length > 0 {
-			fn(match.Index, match.Index+match.Length)
+			fn(l.byteAt(match.Index), l.byteAt(match.Index+match.Length))
 		}
 		match, err = m.re.FindNextMatch(match)
 	}
 	return wrapTimeout(err)
 }
 
-func (m *pcre) find(line []byte, at int) (*regexp2.Match, error) {
-	p, _ := m.scratch.Get().(*[]rune)
-	if p == nil {
-		p = new([]rune)
+// from returns the first non-empty match in line that starts at at or
+// later, found with the whole line around it (lookbehinds see before at);
+// -1, -1 when there is none.
+func (m *pcre) from(line []byte, at int) (int, int, error) {
+	l := m.runesOf(line)
+	defer m.scratch.Put(l)
+	match, err := m.re.FindRunesMatchStartingAt(l.runes, l.runeAt(at))
+	for match != nil && err == nil && match.Length == 0 {
+		match, err = m.re.FindNextMatch(match)
 	}
-	runes := (*p)[:0]
-	for _, c := range line {
-		runes = append(runes, rune(c))
+	if err != nil {
+		return -1, -1, wrapTimeout(err)
 	}
-	match, err := m.re.FindRunesMatchStartingAt(runes, at)
-	// The match keeps referring to runes, so the buffer goes back to the
-	// pool only when nothing holds it.
 	if match == nil {
-		*p = runes
-		m.scratch.Put(p)
+		return -1, -1, nil
 	}
-	return match, wrapTimeout(err)
+	return l.byteAt(match.Index), l.byteAt(match.Index + match.Length), nil
+}
+
+// lineRunes is a line as regexp2 reads it: a rune for each byte, of the
+// same value (the C locale), or under UTF-8 a rune for each character,
+// an invalid byte being U+FFFD as in Go's regexp.
+type lineRunes struct {
+	runes []rune
+	// offs holds the offset in the line of each rune, then the line's
+	// length; nil when each rune is a byte.
+	offs []int
+}
+
+// runesOf returns line as regexp2 reads it, in a buffer from the pool, to
+// be put back when no match refers to it any more.
+func (m *pcre) runesOf(line []byte) *lineRunes {
+	l, _ := m.scratch.Get().(*lineRunes)
+	if l == nil {
+		l = new(lineRunes)
+	}
+	l.runes, l.offs = l.runes[:0], l.offs[:0]
+	if !m.uni {
+		for _, c := range line {
+			l.runes = append(l.runes, rune(c))
+		}
+		l.offs = nil
+		return l
+	}
+	for i := 0; i < len(line); {
+		r, n := utf8.DecodeRune(line[i:])
+		l.runes = append(l.runes, r)
+		l.offs = append(l.offs, i)
+		i += n
+	}
+	l.offs = append(l.offs, len(line))
+	return l
+}
+
+// byteAt is the offset in the line of rune i.
+func (l *lineRunes) byteAt(i int) int {
+	if l.offs == nil {
+		return i
+	}
+	return l.offs[i]
+}
+
+// runeAt is the index of the first rune at or after offset at.
+func (l *lineRunes) runeAt(at int) int {
+	if l.offs == nil {
+		return at
+	}
+	i, _ := slices.BinarySearch(l.offs, at)
+	return i
 }
 
 // wrapTimeout turns regexp2's timeout, whose message quotes the whole line,

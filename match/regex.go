@@ -43,6 +43,7 @@ type regex struct {
 	// still be elsewhere in the line: bounded finds whether one is, and
 	// exact, the backtracking engine, lists them for -o.
 	word    bool
+	uni     bool // -w sees UTF-8 characters
 	bounded *regexp.Regexp
 	exact   *pcre
 }
@@ -98,9 +99,24 @@ func wholeLine(re *syntax.Regexp) *syntax.Regexp {
 	return &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{{Op: syntax.OpBeginLine}, re, {Op: syntax.OpEndLine}}}
 }
 
-func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
+// regexFor is newRegex for the pattern src, parsed as tree, with the
+// backtracking engine that -w's matches need (see regex.exact).
+func regexFor(tree *syntax.Regexp, src string, o Options) (*regex, error) {
+	m, err := newRegex(tree, o)
+	if err != nil || !m.word {
+		return m, err
+	}
+	if m.exact, err = newPCRE(src, o); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// newRegex returns the matcher of tree, which it rewrites, without the
+// backtracking engine that its Each needs under -w (regexFor adds it).
+func newRegex(tree *syntax.Regexp, o Options) (*regex, error) {
 	tree = asciiFold(lineLocal(tree)).Simplify()
-	m := &regex{min: minLen(tree), word: o.Word && !o.Line}
+	m := &regex{min: minLen(tree), word: o.Word && !o.Line, uni: o.UTF8}
 	if o.Line {
 		tree = wholeLine(tree)
 	}
@@ -157,10 +173,7 @@ func newRegex(tree *syntax.Regexp, src string, o Options) (Matcher, error) {
 		m.lits = newLitSet(m.any)
 	}
 	if m.word {
-		if m.exact, err = newPCRE(src, o); err != nil {
-			return nil, err
-		}
-		if m.bounded, err = regexp.Compile(wordBoundedSrc(textAnchored(tree).String())); err != nil {
+		if m.bounded, err = regexp.Compile(wordBoundedSrc(textAnchored(tree).String(), o.UTF8)); err != nil {
 			return nil, err
 		}
 	}
@@ -314,7 +327,7 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 	if loc == nil {
 		return false, nil
 	}
-	if wordBounded(line, loc[0], loc[1]) {
+	if wordBounded(line, loc[0], loc[1], m.uni) {
 		return true, nil
 	}
 	return m.bounded.Match(line), nil
@@ -323,8 +336,12 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 // wordBoundedSrc is a regex for a line that holds a match of re with no
 // word character on either side: the Go spelling of PCRE's
 // (?<!\w)(?:re)(?!\w) when only whether the line matches is asked, and
-// with Go's view of characters (UTF-8), as the rest of this engine.
-func wordBoundedSrc(re string) string {
+// with Go's view of characters (UTF-8), as the rest of this engine; under
+// uni, with Unicode's word characters.
+func wordBoundedSrc(re string, uni bool) string {
+	if uni {
+		return `(?:\A|` + uniNonWord + `)(?:` + re + `)(?:` + uniNonWord + `|\z)`
+	}
 	return `(?:\A|\W)(?:` + re + `)(?:\W|\z)`
 }
 
@@ -332,7 +349,7 @@ func (m *regex) Each(line []byte, fn func(int, int)) error {
 	locs := m.line.FindAllIndex(line, -1)
 	if m.word {
 		for _, loc := range locs {
-			if !wordBounded(line, loc[0], loc[1]) {
+			if !wordBounded(line, loc[0], loc[1], m.uni) {
 				return m.exact.Each(line, fn)
 			}
 		}

@@ -365,7 +365,7 @@ func newLookaroundEdges(src string, flags syntax.Flags, o Options) Matcher {
 	if err != nil {
 		return nil
 	}
-	sel, err := newRegex(tree, r, o)
+	sel, err := newRegex(tree, o)
 	if err != nil {
 		return nil
 	}

@@ -1,0 +1,422 @@
+package match
+
+import (
+	"cmp"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// several matches several patterns, each compiled on its own (see
+// Compile). The patterns Go's regexp runs are joined into one regex, which
+// is safe for them (see joined) and as fast as one pattern; each pattern
+// that needs the backtracking engine is a matcher of its own. Next asks
+// each for the first line it selects.
+//
+// Each cannot use the joined regex: its leftmost-first choice takes the
+// first pattern that matches at a place, where grep takes the longest.
+// It merges the matches of parts, built at its first call: one for all the
+// literals (leftmost-longest, which is exact for them), one for each other
+// pattern; a line costs a search per part.
+type several struct {
+	subs []Matcher
+	pats []pattern
+	o    Options
+	// bts are the backtracking engines of the patterns that need one,
+	// by their position in pats.
+	bts map[int]*pcre
+	min int
+
+	once  sync.Once
+	parts []*part
+	err   error
+}
+
+// compileSeveral builds the matcher of two patterns or more.
+func compileSeveral(pats []pattern, o Options) (Matcher, error) {
+	m := &several{pats: pats, o: o, bts: map[int]*pcre{}, min: -1}
+	var res []pattern
+	for _, p := range pats {
+		if p.tree != nil {
+			res = append(res, p)
+		}
+	}
+	if len(res) > 0 {
+		sub, err := joinedRegex(res, o)
+		if err != nil {
+			return nil, err
+		}
+		m.subs = append(m.subs, sub)
+	}
+	for i, p := range pats {
+		if p.tree != nil {
+			continue
+		}
+		sub, err := backtracking(p.src, o)
+		if err != nil {
+			return nil, p.fail(err)
+		}
+		m.subs = append(m.subs, sub)
+		switch b := sub.(type) {
+		case *pcre:
+			m.bts[i] = b
+		case *lookaroundEdges:
+			m.bts[i] = b.each
+		}
+	}
+	for _, sub := range m.subs {
+		if m.min < 0 || sub.MinLen() < m.min {
+			m.min = sub.MinLen()
+		}
+	}
+	return m, nil
+}
+
+// joinedRegex is the matcher of the patterns Go's regexp runs, as one
+// regex (but for -w's matches, which Each finds).
+func joinedRegex(pats []pattern, o Options) (Matcher, error) {
+	if len(pats) == 1 {
+		m, err := compileOne(pats[0], o)
+		if err != nil {
+			return nil, pats[0].fail(err)
+		}
+		return m, nil
+	}
+	srcs := make([]string, len(pats))
+	for i, p := range pats {
+		srcs[i] = p.src
+	}
+	tree, err := syntax.Parse(joined(srcs), syntaxFlags(o))
+	if err != nil {
+		// Two patterns name a group alike: their groups do not matter
+		// to which lines match.
+		alt := &syntax.Regexp{Op: syntax.OpAlternate}
+		for _, p := range pats {
+			t, err := syntax.Parse(p.src, syntaxFlags(o))
+			if err != nil {
+				return nil, p.fail(err)
+			}
+			alt.Sub = append(alt.Sub, uncaptured(t))
+		}
+		tree = alt
+	}
+	m, err := newRegex(tree, o)
+	if err != nil {
+		return nil, err // the whole's (too large), not one pattern's
+	}
+	return m, nil
+}
+
+// uncaptured is re without its capturing groups.
+func uncaptured(re *syntax.Regexp) *syntax.Regexp {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	for i, sub := range re.Sub {
+		re.Sub[i] = uncaptured(sub)
+	}
+	return re
+}
+
+func (m *several) Engine() string {
+	names := make([]string, len(m.subs))
+	for i, sub := range m.subs {
+		names[i] = sub.Engine()
+	}
+	return strings.Join(names, ", ")
+}
+
+func (m *several) MinLen() int { return m.min }
+
+// firstWindow is the size of the first stretch of text that Next gives
+// each matcher; the next are twice as large each time, so that a matcher
+// whose next line is far away does not scan to it for every line another
+// finds, and the whole text costs each about two passes at most.
+const firstWindow = 512
+
+func (m *several) Next(text []byte) (int, int, error) {
+	if len(m.subs) == 1 {
+		return m.subs[0].Next(text)
+	}
+	for lo, step := 0, firstWindow; lo <= len(text); step *= 2 {
+		// The window ends at a line's end: its lines are whole.
+		hi := len(text)
+		if lo+step < len(text) {
+			if j := indexNL(text[lo+step:]); j >= 0 {
+				hi = lo + step + j
+			}
+		}
+		win := text[lo:hi]
+		best, bestEnd := -1, -1
+		for _, sub := range m.subs {
+			w := win
+			if best >= 0 {
+				if best == 0 {
+					break
+				}
+				// Only the lines before the best found so far.
+				w = win[:best-1]
+			}
+			s, e, err := sub.Next(w)
+			if err != nil {
+				return -1, -1, err
+			}
+			if s >= 0 {
+				best, bestEnd = s, e
+			}
+		}
+		if best >= 0 {
+			return lo + best, lo + bestEnd, nil
+		}
+		lo = hi + 1
+	}
+	return -1, -1, nil
+}
+
+// Each reports, from the left, the match that starts first among the
+// patterns' matches, and of those that start there the longest; the next
+// is looked for after it.
+func (m *several) Each(line []byte, fn func(int, int)) error {
+	if m.o.Line {
+		// Every match is the whole line.
+		s, _, err := m.Next(line)
+		if s >= 0 && len(line) > 0 {
+			fn(0, len(line))
+		}
+		return err
+	}
+	m.once.Do(func() { m.parts, m.err = m.buildParts() })
+	if m.err != nil {
+		return m.err
+	}
+	if len(m.parts) == 1 {
+		return m.parts[0].each(line, fn)
+	}
+	return mergeParts(m.parts, line, fn)
+}
+
+// mergeParts is Each over parts. Each part's matches are listed once; a
+// part's next match after a place is the first listed that starts there
+// or later, unless the place falls inside a listed match (which another
+// part's longer match ended in): the part is then searched from there.
+func mergeParts(parts []*part, line []byte, fn func(int, int)) error {
+	type state struct {
+		list       [][2]int
+		k          int  // list[:k] end at or before cur
+		s, e       int  // the next match at or after cur, if has
+		has, ended bool // ended: no match at or after cur
+	}
+	st := make([]state, len(parts))
+	for i, p := range parts {
+		err := p.each(line, func(s, e int) { st[i].list = append(st[i].list, [2]int{s, e}) })
+		if err != nil {
+			return err
+		}
+		st[i].ended = len(st[i].list) == 0
+	}
+	for cur := 0; ; {
+		bs, be := -1, -1
+		for i := range st {
+			p := &st[i]
+			if p.ended {
+				continue
+			}
+			if !p.has || p.s < cur {
+				for p.k < len(p.list) && p.list[p.k][1] <= cur {
+					p.k++
+				}
+				switch {
+				case p.k == len(p.list):
+					p.ended = true
+					continue
+				case p.list[p.k][0] >= cur:
+					p.s, p.e = p.list[p.k][0], p.list[p.k][1]
+				default:
+					s, e, err := parts[i].from(line, cur)
+					if err != nil {
+						return err
+					}
+					if s < 0 {
+						p.ended = true
+						continue
+					}
+					p.s, p.e = s, e
+				}
+				p.has = true
+			}
+			if bs < 0 || p.s < bs || p.s == bs && p.e > be {
+				bs, be = p.s, p.e
+			}
+		}
+		if bs < 0 {
+			return nil
+		}
+		fn(bs, be)
+		cur = be
+	}
+}
+
+// part is one pattern as Each merges them, or a set of literals, whose
+// leftmost-longest match is the merge of theirs.
+type part struct {
+	// re is the pattern (Go's regexp) on a line alone; nil when the
+	// backtracking engine runs it.
+	re *regexp.Regexp
+	// after, when re is leftmost-first, is \A(?s:.)(?s:.)*?(re): its
+	// group is re's first match after the first character of the text
+	// given, seen with that character before it.
+	after *regexp.Regexp
+	// longest: re is leftmost-longest, a set of literals, which match
+	// the same wherever they are.
+	longest bool
+	word    bool
+	uni     bool // -w sees UTF-8 characters
+	// bt is the backtracking engine of the pattern (under -w, of the
+	// pattern bounded), where it runs the pattern or -w needs it.
+	bt *pcre
+}
+
+// buildParts makes the parts of Each: the literals together, and each
+// other pattern on its own.
+func (m *several) buildParts() ([]*part, error) {
+	var lits []pattern
+	var parts []*part
+	for i, p := range m.pats {
+		if p.tree == nil {
+			parts = append(parts, &part{bt: m.bts[i]})
+			continue
+		}
+		// p.tree may have been rewritten by the joined regex.
+		t, err := syntax.Parse(p.src, syntaxFlags(m.o))
+		if err != nil {
+			return nil, p.fail(err)
+		}
+		switch t.Simplify().Op {
+		case syntax.OpEmptyMatch:
+			continue // matches nothing that Each reports
+		case syntax.OpLiteral:
+			lits = append(lits, p)
+			continue
+		}
+		pt, err := newPart([]pattern{p}, m.o)
+		if err != nil {
+			return nil, p.fail(err)
+		}
+		parts = append(parts, pt)
+	}
+	if len(lits) > 0 {
+		pt, err := newPart(lits, m.o)
+		if err != nil {
+			return nil, lits[0].fail(err)
+		}
+		parts = append(parts, pt)
+	}
+	return parts, nil
+}
+
+// newPart builds the part of one pattern or of several literals, which Go's
+// parser takes.
+func newPart(pats []pattern, o Options) (*part, error) {
+	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8}
+	if p.longest {
+		// Longest first: the backtracking engine then takes, of the
+		// literals at a place, the longest bounded one.
+		pats = slices.Clone(pats)
+		slices.SortStableFunc(pats, func(a, b pattern) int {
+			return cmp.Compare(literalLen(b, o), literalLen(a, o))
+		})
+	}
+	srcs := make([]string, len(pats))
+	for i, q := range pats {
+		srcs[i] = q.src
+	}
+	src := joined(srcs)
+	tree, err := lineTree(src, syntaxFlags(o))
+	if err != nil {
+		return nil, err
+	}
+	re := textAnchored(tree).String()
+	if p.re, err = regexp.Compile(re); err != nil {
+		return nil, err
+	}
+	if p.longest {
+		p.re.Longest()
+	} else if p.after, err = regexp.Compile(`\A(?s:.)(?s:.)*?(` + re + `)`); err != nil {
+		return nil, err
+	}
+	if o.Word {
+		if p.bt, err = newPCRE(src, o); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// literalLen is the length in bytes of the literal that p is.
+func literalLen(p pattern, o Options) int {
+	t, err := syntax.Parse(p.src, syntaxFlags(o))
+	if err != nil {
+		return 0
+	}
+	return len(string(t.Simplify().Rune))
+}
+
+// each calls fn with the part's matches in line, as a Matcher's Each.
+func (p *part) each(line []byte, fn func(int, int)) error {
+	if p.re == nil {
+		return p.bt.Each(line, fn)
+	}
+	locs := p.re.FindAllIndex(line, -1)
+	if p.word {
+		// As regex.Each: Go's match is PCRE's where it is bounded.
+		for _, loc := range locs {
+			if !wordBounded(line, loc[0], loc[1], p.uni) {
+				return p.bt.Each(line, fn)
+			}
+		}
+	}
+	for _, loc := range locs {
+		if loc[1] > loc[0] {
+			fn(loc[0], loc[1])
+		}
+	}
+	return nil
+}
+
+// from returns the part's first non-empty match in line that starts at at
+// or later, found as if from the line's start; -1, -1 when there is none.
+func (p *part) from(line []byte, at int) (int, int, error) {
+	if p.re == nil || p.word {
+		return p.bt.from(line, at)
+	}
+	for at <= len(line) {
+		var loc []int
+		switch {
+		case at == 0:
+			loc = p.re.FindIndex(line)
+		case p.longest:
+			// Literals: what comes before does not matter.
+			if loc = p.re.FindIndex(line[at:]); loc != nil {
+				loc[0], loc[1] = loc[0]+at, loc[1]+at
+			}
+		default:
+			_, n := utf8.DecodeLastRune(line[:at])
+			back := at - n
+			if sub := p.after.FindSubmatchIndex(line[back:]); sub != nil {
+				loc = []int{back + sub[2], back + sub[3]}
+			}
+		}
+		if loc == nil {
+			return -1, -1, nil
+		}
+		if loc[1] > loc[0] {
+			return loc[0], loc[1], nil
+		}
+		_, n := utf8.DecodeRune(line[loc[0]:])
+		at = loc[0] + max(n, 1)
+	}
+	return -1, -1, nil
+}

@@ -31,10 +31,13 @@ type Output struct {
 	next    int64 // ordered: the next seq to write
 	pending map[int64]*File
 	wrote   bool // something was written: a context group needs "--" first
+	headed  bool // --heading: a file's name was written
 	err     error
 	warnMu  sync.Mutex
 	totals  jsonTotals // --json's summary
 	matches atomic.Int64
+	// groupSep is the line between context groups (Config.separator).
+	groupSep string
 	// bufs holds the buffers of files written out, for the files to
 	// come: a buffer grown afresh for every file, 2 million lines to a
 	// file from the Go tree, was a fifth of the run in allocation,
@@ -73,6 +76,7 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 	o := &Output{
 		cfg: cfg, w: bufio.NewWriterSize(w, 64<<10), errw: errw,
 		ordered: ordered, window: 256, owner: -1, pending: map[int64]*File{},
+		groupSep: cfg.separator(),
 	}
 	o.totals.start = time.Now()
 	o.cond = sync.NewCond(&o.mu)
@@ -82,7 +86,8 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 // File returns the sink for the file numbered seq (numbers count up from 0
 // in the order files are to be printed, when ordered).
 func (o *Output) File(seq int64, path string) *File {
-	f := &File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1, buf: o.takeBuf()}
+	f := &File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1, buf: o.takeBuf(),
+		group: groupState{emitEnd: -1}}
 	if o.cfg.JSON {
 		f.started = time.Now()
 	}
@@ -136,14 +141,17 @@ func (o *Output) write(f *File) error {
 		return o.err
 	}
 	switch {
-	case f.headed && !f.headWritten:
+	case f.cfg.Heading && f.cfg.WithFilename:
 		// --heading: files are set apart by a blank line, not "--".
-		f.headWritten = true
-		if o.wrote {
-			o.w.WriteString("\n")
+		if f.headed && !f.headWritten {
+			f.headWritten = true
+			if o.headed {
+				o.w.WriteString("\n")
+			}
+			o.headed = true
 		}
 	case f.startsGroup && o.wrote:
-		o.w.WriteString(f.cfg.separator())
+		o.w.WriteString(o.groupSep)
 	}
 	f.startsGroup = false
 	o.wrote = true
@@ -176,6 +184,7 @@ func (o *Output) finish(f *File) error {
 		}
 	}
 	err := o.write(f)
+	o.notify(f)
 	o.giveBuf(f)
 	o.mu.Lock()
 	o.owner = -1
@@ -186,6 +195,7 @@ func (o *Output) finish(f *File) error {
 			o.owner = p.seq
 			o.mu.Unlock()
 			o.write(p)
+			o.notify(p)
 			o.giveBuf(p)
 			o.mu.Lock()
 			o.owner = -1
@@ -195,6 +205,19 @@ func (o *Output) finish(f *File) error {
 	o.cond.Broadcast()
 	o.mu.Unlock()
 	return err
+}
+
+// notify prints f's binary-file notice, if it has one, once f's lines are
+// out: the output f owns is written through first, so that on a terminal
+// the notice comes after them, as grep's does.
+func (o *Output) notify(f *File) {
+	if !f.notice {
+		return
+	}
+	if err := o.w.Flush(); err != nil && o.err == nil {
+		o.err = err
+	}
+	o.warn(f.path + ": binary file matches")
 }
 
 // Flush writes out what is buffered; call it after the last Finish.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"urg/match"
 )
@@ -40,7 +41,7 @@ type Config struct {
 	OnlyMatching bool // -o
 	Invert       bool // -v: selected lines hold no match to print or colour
 	Null         bool // --null: a NUL after file names
-	Context      bool // -A/-B/-C given: groups are separated by "--"
+	Context      bool // -A/-B/-C given: groups are separated by a line
 	Color        bool
 	Colors       Colors // the colours used (DefaultColors when zero)
 	Heading      bool   // --heading: a file's name once above its lines
@@ -56,6 +57,25 @@ type Config struct {
 	// not when 64 KiB have gathered (stdout a terminal): a tree's
 	// results show file by file as files finish.
 	FlushWrites bool
+	// GroupSeparator is the line printed between context groups
+	// (--group-separator=SEP): nil prints grep's "--", and an empty
+	// string an empty line. It is coloured as "--" is (GREP_COLORS se=).
+	GroupSeparator *string
+	// NoGroupSeparator prints nothing at all between context groups
+	// (--no-group-separator); it outweighs GroupSeparator, so the flag
+	// given last should set one and clear the other, as in grep.
+	NoGroupSeparator bool
+	// BeforeContext and AfterContext are the -B and -A line counts (0
+	// when not given). Only EncodingErrors needs them: grep's way with
+	// the context around a line it leaves out depends on them.
+	BeforeContext, AfterContext int
+	// EncodingErrors leaves out, as GNU grep does in a UTF-8 locale, every
+	// selected or context line that is not valid UTF-8 (under -o, a
+	// line's matches from the first that is not), and ends the output of
+	// a file that had one with the binary-file notice. Counts, -l, -L, -q
+	// and the exit status are unaffected. Set it when the locale is UTF-8
+	// and binary files are not searched as text; --json ignores it.
+	EncodingErrors bool
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
 }
@@ -85,14 +105,33 @@ var DefaultColors = Colors{Match: sgr("01;31"), File: sgr("35"), LineNum: sgr("3
 // ms (or mt, which sets the colour of every match), fn, ln, bn and se;
 // other capabilities are accepted and have no effect here.
 func ParseGrepColors(env string) Colors {
-	c := DefaultColors
+	c, _ := GrepColors("", env)
+	return c
+}
+
+// GrepColors reads the colours as GNU grep 3.8 does: legacy, the old
+// GREP_COLOR, sets the colour of matches when it is made of digits and
+// semicolons, and env, GREP_COLORS, is read over it (ParseGrepColors).
+// legacyUsed says GREP_COLOR still colours some match (GREP_COLORS set
+// neither mt nor both ms and mc), when grep warns that it is deprecated.
+func GrepColors(legacy, env string) (c Colors, legacyUsed bool) {
+	c = DefaultColors
+	valid := legacy != "" && strings.Trim(legacy, "0123456789;") == ""
+	if valid {
+		c.Match = sgr(legacy)
+	}
+	var selected, context bool // ms and mc, or mt, were given
 	for _, field := range strings.Split(env, ":") {
 		k, v, ok := strings.Cut(field, "=")
 		if !ok {
 			continue
 		}
 		switch k {
+		case "mc":
+			context = true
 		case "mt", "ms":
+			selected = true
+			context = context || k == "mt"
 			c.Match = sgr(v)
 		case "fn":
 			c.File = sgr(v)
@@ -104,7 +143,7 @@ func ParseGrepColors(env string) Colors {
 			c.Sep = sgr(v)
 		}
 	}
-	return c
+	return c, valid && !(selected && context)
 }
 
 // File is the sink of one file's search. It is used by one goroutine.
@@ -119,13 +158,17 @@ type File struct {
 	// group, which needs "--" if anything was printed before it.
 	startsGroup bool
 	// printed is set once a line went through the printer, even one that
-	// -o leaves empty: grep still counts it for "--".
+	// -o leaves empty or EncodingErrors leaves out: grep still counts it
+	// for "--".
 	printed   bool
 	streaming bool
 	matchErr  error
 	// headed: the --heading line is in buf or written; headWritten: the
 	// output has it (and the blank line before it).
 	headed, headWritten bool
+	// notice: the binary-file notice is due once the file's lines are out.
+	notice bool
+	group  groupState
 
 	// --json: the begin message was printed; what the end message
 	// reports.
@@ -149,19 +192,18 @@ func (f *File) Match(lineno, offset int64, line []byte) error {
 		f.out.matches.Add(n)
 	}
 	// Under -v a selected line holds no match to print or colour.
-	return f.line(':', lineno, offset, line, !f.cfg.Invert)
+	return f.report(':', lineno, offset, line, !f.cfg.Invert)
 }
 
 // Context implements search.Sink.
 func (f *File) Context(lineno, offset int64, line []byte) error {
 	// Under -v the context lines are the matching ones.
-	return f.line('-', lineno, offset, line, f.cfg.Invert)
+	return f.report('-', lineno, offset, line, f.cfg.Invert)
 }
 
-// line prints one selected (sep ':') or context (sep '-') line. With -o it
-// prints the line's matches instead, if it has any, as grep does; either
-// way the line counts for the "--" between groups.
-func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
+// report prints a line the search reported, selected (sep ':') or context
+// (sep '-').
+func (f *File) report(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
 	if f.cfg.JSON {
 		typ := "match"
 		if sep == '-' {
@@ -169,18 +211,40 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 		}
 		return f.jsonLineMessage(typ, lineno, offset, line, hasMatches)
 	}
+	if f.cfg.Context {
+		return f.grouped(sep, lineno, offset, line, hasMatches)
+	}
+	return f.line(sep, lineno, offset, line, hasMatches)
+}
+
+// line prints one selected (sep ':') or context (sep '-') line. With -o it
+// prints the line's matches instead, if it has any, as grep does; either
+// way the line counts for the "--" between groups. Under EncodingErrors a
+// line that is not UTF-8 (under -o, the first such match and the rest of
+// the line) is left out, as grep leaves it out.
+func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
 	f.printed = true
-	f.separate(offset)
-	f.lastEnd = offset + int64(len(line)) + 1
 	var err error
 	switch {
 	case f.cfg.OnlyMatching && hasMatches:
+		bad := false
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
+			if bad || f.cfg.EncodingErrors && !utf8.Valid(line[s:e]) {
+				bad = true
+				return
+			}
 			f.prefix(sep, lineno, offset+int64(s))
 			colored(f, f.cfg.Colors.Match, line[s:e])
 			f.buf = append(f.buf, '\n')
 		})
+		if bad {
+			f.leftOut(offset, len(line))
+			return f.flushIfBig(err)
+		}
 	case f.cfg.OnlyMatching:
+	case f.cfg.EncodingErrors && !utf8.Valid(line):
+		f.leftOut(offset, len(line))
+		return nil
 	case f.cfg.Color && hasMatches:
 		f.prefix(sep, lineno, offset)
 		at := 0
@@ -196,41 +260,53 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 		f.buf = append(f.buf, line...)
 		f.buf = append(f.buf, '\n')
 	}
+	f.lastEnd = offset + int64(len(line)) + 1
+	f.group.skipped = 0
 	return f.flushIfBig(err)
 }
 
-// Binary implements search.Sink: grep's notice goes to stderr.
+// leftOut records a line that EncodingErrors leaves out: the file's
+// output ends with the binary-file notice, and the line is not printed,
+// for the context groups that follow.
+func (f *File) leftOut(offset int64, n int) {
+	f.notice = true
+	f.group.skip(offset, n)
+}
+
+// Binary implements search.Sink: grep's notice goes to stderr, after
+// the lines printed before the binary data.
 func (f *File) Binary() error {
 	if f.cfg.JSON {
 		f.binaryAt = 0
 		return nil
 	}
-	f.out.warn(f.path + ": binary file matches")
+	f.notice = true
 	return nil
 }
 
-// separate writes "--" between context groups that are not adjacent.
-func (f *File) separate(offset int64) {
-	if !f.cfg.Context {
+// sep writes the line between context groups. Under --heading a file's
+// name starts its first group, and a separator before it is not printed.
+func (f *File) sep() {
+	if f.cfg.Heading && f.cfg.WithFilename && !f.headed {
 		return
 	}
-	if f.lastEnd < 0 {
-		f.startsGroup = true
-		return
-	}
-	if offset != f.lastEnd {
-		f.sep()
-	}
+	f.buf = append(f.buf, f.out.groupSep...)
 }
 
-func (f *File) sep() { f.buf = append(f.buf, f.cfg.separator()...) }
-
-// separator is the line between context groups, coloured like grep's.
+// separator is the line between context groups, coloured like grep's:
+// "--" or GroupSeparator, or nothing under NoGroupSeparator.
 func (c *Config) separator() string {
-	if c.Color && c.Colors.Sep != "" {
-		return c.Colors.Sep + "--" + sgrEnd + "\n"
+	if c.NoGroupSeparator {
+		return ""
 	}
-	return "--\n"
+	sep := "--"
+	if c.GroupSeparator != nil {
+		sep = *c.GroupSeparator
+	}
+	if c.Color && c.Colors.Sep != "" {
+		return c.Colors.Sep + sep + sgrEnd + "\n"
+	}
+	return sep + "\n"
 }
 
 // prefix writes the file name, line number and byte offset that lead a line.

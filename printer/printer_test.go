@@ -24,6 +24,15 @@ var testFiles = map[string]string{
 	"d.txt":     "foo\nfoo\n",
 	"empty.txt": "",
 	"bin.dat":   "x\nfoo\x00bar\nfoo\n",
+	// Lines that are not UTF-8, for EncodingErrors.
+	"e1.txt": "x1\nx\xe9\nx3\n",
+	"e2.txt": "m1\nb\xe9\nc3\nc4\nm5\n",
+	"e3.txt": "x\xe9\nx3\n",
+	"e4.txt": "a\n\xe9b\nm\nc\n",
+	"e5.txt": "xb yb\xe9 zb\n",
+	"e6.txt": "m1\nc2\nc\xe9\nc4\nm5\n",
+	"e7.txt": "x\xe9\n",
+	"e8.txt": "x1\n",
 }
 
 func compile(t *testing.T, pattern string) match.Matcher {
@@ -39,8 +48,14 @@ func compile(t *testing.T, pattern string) match.Matcher {
 // with one thread, and returns what was written to stdout and stderr.
 func run(t *testing.T, pattern string, cfg Config, so search.Options, files []string) (string, string) {
 	t.Helper()
-	m := compile(t, pattern)
+	return runWith(t, compile(t, pattern), cfg, so, files)
+}
+
+// runWith is run with the matcher given.
+func runWith(t *testing.T, m match.Matcher, cfg Config, so search.Options, files []string) (string, string) {
+	t.Helper()
 	cfg.Matcher = m
+	cfg.BeforeContext, cfg.AfterContext = so.Before, so.After
 	so.Invert = cfg.Invert
 	so.LineNumbers = cfg.LineNumber
 	so.CountOnly = cfg.Mode != Lines

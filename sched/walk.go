@@ -36,15 +36,14 @@ type Entry struct {
 
 // WalkOptions control which files the walk yields.
 type WalkOptions struct {
-	Follow     bool     // follow symbolic links met while walking (-R)
-	MaxDepth   int      // files at most this many levels below a path (1: only its own); <0 no limit
-	Include    []string // globs: only files whose name matches one
-	Exclude    []string // globs: files whose name matches one are skipped
-	ExcludeDir []string // globs: directories whose name matches one are skipped
-	Threads    int      // directories read at once
-	Sorted     bool     // yield files in path order
-	Ignore     bool     // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
-	NoHidden   bool     // skip names that start with a dot (--hidden=false)
+	Follow     bool       // follow symbolic links met while walking (-R)
+	MaxDepth   int        // files at most this many levels below a path (1: only its own); <0 no limit
+	Files      []FileGlob // --include and --exclude, in the order given
+	ExcludeDir []string   // globs: directories whose name matches one are skipped
+	Threads    int        // directories read at once
+	Sorted     bool       // yield files in path order
+	Ignore     bool       // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
+	NoHidden   bool       // skip names that start with a dot (--hidden=false)
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID
@@ -321,13 +320,24 @@ func modeKind(m os.FileMode) kind {
 	return kindOther
 }
 
+// FileGlob is one --include (Include) or --exclude of a file's name.
+type FileGlob struct {
+	Glob    string
+	Include bool
+}
+
 // wanted applies --include and --exclude to a file's name (or, for a file
-// named on the command line, to its path and every trailing part of it).
+// named on the command line, to its path and every trailing part of it)
+// as GNU grep does: the last option whose glob matches decides; a name
+// that none matches is searched unless the first option is --include.
 func (w *walker) wanted(p string) bool {
-	if len(w.opts.Include) > 0 && !matchAny(w.opts.Include, p) {
-		return false
+	g := w.opts.Files
+	for i := len(g) - 1; i >= 0; i-- {
+		if matchGlob(g[i].Glob, p) {
+			return g[i].Include
+		}
 	}
-	return !matchAny(w.opts.Exclude, p)
+	return len(g) == 0 || !g[0].Include
 }
 
 // filter counts an entry left out by a filter.
@@ -373,18 +383,25 @@ func joinPath(dir, name string) string {
 // command-line names, any trailing part of it that starts after a slash.
 func matchAny(globs []string, p string) bool {
 	for _, g := range globs {
-		for s := p; ; {
-			if ok, _ := path.Match(g, s); ok {
-				return true
-			}
-			i := indexSlash(s)
-			if i < 0 {
-				break
-			}
-			s = s[i+1:]
+		if matchGlob(g, p) {
+			return true
 		}
 	}
 	return false
+}
+
+// matchGlob reports whether glob matches p or a part of it after a slash.
+func matchGlob(glob, p string) bool {
+	for s := p; ; {
+		if ok, _ := path.Match(glob, s); ok {
+			return true
+		}
+		i := indexSlash(s)
+		if i < 0 {
+			return false
+		}
+		s = s[i+1:]
+	}
 }
 
 func indexSlash(s string) int {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -19,6 +20,7 @@ import (
 // options is the parsed command line.
 type options struct {
 	patterns     []string
+	origins      []string // where each pattern came from: "FILE:LINE" for -f, else ""
 	paths        []string
 	stdinDefault bool // no path given and stdin is searched
 	match        match.Options
@@ -33,7 +35,10 @@ type options struct {
 	noMessages   bool
 	before       int
 	after        int
-	contextSet   bool // -A, -B or -C given, even as 0: grep then sets groups apart with "--"
+	contextSet   bool   // -A, -B or -C given, even as 0: grep then sets groups apart with "--"
+	groupSep     string // --group-separator
+	noGroupSep   bool   // --no-group-separator, unless --group-separator came later
+	utf8         bool   // the locale's characters are UTF-8 (utf8Locale)
 	null         bool
 	walk         sched.WalkOptions
 	binary       search.Binary
@@ -64,8 +69,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs := pflag.NewFlagSet("urg", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(discard{})
-	fs.StringArrayVarP(&r.regexps, "regexp", "e", nil, "use `PATTERN` for matching (repeatable: a line matching any is selected)")
-	fs.StringArrayVarP(&r.files, "file", "f", nil, "take patterns from `FILE`, one per line")
+	fs.VarP(patternList{&r.sources, false}, "regexp", "e", "use `PATTERN` for matching (repeatable: a line matching any is selected)")
+	fs.VarP(patternList{&r.sources, true}, "file", "f", "take patterns from `FILE`, one per line")
 	fs.BoolVarP(&o.match.Fixed, "fixed-strings", "F", false, "patterns are literal strings")
 	fs.BoolVarP(&r.perl, "perl-regexp", "P", false, "patterns are Perl-compatible regular expressions (the default)")
 	fs.BoolVarP(&r.extended, "extended-regexp", "E", false, "accepted for habit: Perl syntax covers ERE's")
@@ -74,27 +79,30 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVarP(&o.match.Line, "line-regexp", "x", false, "match only whole lines")
 	fs.BoolVarP(&o.invert, "invert-match", "v", false, "select non-matching lines")
 	fs.BoolVarP(&r.count, "count", "c", false, "print only a count of selected lines per file")
-	fs.BoolVarP(&r.filesWith, "files-with-matches", "l", false, "print only names of files with selected lines")
-	fs.BoolVarP(&r.filesWithout, "files-without-match", "L", false, "print only names of files with no selected lines")
+	choiceVar(fs, &r.list, +1, "files-with-matches", "l", "print only names of files with selected lines")
+	choiceVar(fs, &r.list, -1, "files-without-match", "L", "print only names of files with no selected lines")
 	fs.BoolVarP(&o.onlyMatching, "only-matching", "o", false, "print only the matched parts of lines")
 	fs.BoolVarP(&o.lineNumber, "line-number", "n", false, "print line numbers")
 	fs.BoolVarP(&o.byteOffset, "byte-offset", "b", false, "print the byte offset of each line (of each match with -o)")
-	fs.BoolVarP(&r.withFilename, "with-filename", "H", false, "print the file name for each match")
-	fs.BoolVarP(&r.noFilename, "no-filename", "h", false, "never print file names")
+	choiceVar(fs, &o.filename, +1, "with-filename", "H", "print the file name for each match")
+	choiceVar(fs, &o.filename, -1, "no-filename", "h", "never print file names")
 	fs.IntVarP(&o.maxCount, "max-count", "m", -1, "stop reading a file after `NUM` selected lines")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; exit 0 at the first selected line")
 	fs.BoolVar(&o.quiet, "silent", false, "same as --quiet")
 	fs.BoolVarP(&o.noMessages, "no-messages", "s", false, "suppress messages about unreadable files")
 	fs.IntVarP(&o.after, "after-context", "A", 0, "print `NUM` lines of trailing context")
 	fs.IntVarP(&o.before, "before-context", "B", 0, "print `NUM` lines of leading context")
-	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides")
+	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides (-NUM is the same); -A and -B override it")
+	o.groupSep = "--" // grep's
+	fs.Var(groupSep{&o.groupSep, &o.noGroupSep}, "group-separator", "print `SEP` on a line of its own between groups of context")
+	fs.VarPF(noGroupSep{&o.noGroupSep}, "no-group-separator", "", "print nothing between groups of context").NoOptDefVal = "true"
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")
 	fs.BoolVar(&o.json, "json", false, "print ripgrep's JSON messages (begin, match, context, end, summary), one per line")
 	fs.BoolVar(&o.files, "files", false, "list the files that would be searched, without searching them (no pattern)")
-	fs.StringArrayVar(&o.walk.Include, "include", nil, "search only files whose name matches `GLOB`")
-	fs.StringArrayVar(&o.walk.Exclude, "exclude", nil, "skip files whose name matches `GLOB`")
+	fs.Var(globList{&o.walk.Files, true}, "include", "search only files whose name matches `GLOB` (of several --include and --exclude, the last that matches decides)")
+	fs.Var(globList{&o.walk.Files, false}, "exclude", "skip files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches `GLOB`")
 	fs.BoolVar(&o.walk.Ignore, "ignore", false, "skip what .gitignore, .ignore and .git/info/exclude name, as ripgrep does (by default everything is searched, as in grep)")
 	fs.BoolVar(&r.hidden, "hidden", true, "search files and directories whose names start with a dot (--hidden=false skips them)")
@@ -124,16 +132,102 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 
 // rawFlags are flags that need checking before they mean something.
 type rawFlags struct {
-	regexps, files                 []string
-	perl, extended                 bool
-	count, filesWith, filesWithout bool
-	withFilename, noFilename       bool
-	context                        int
-	text, noBinary                 bool
-	binaryFiles, sort, io          string
-	mapChunk                       string
-	recursive, deref               bool
-	hidden                         bool
+	sources               []patternSource // -e and -f, in the order given
+	perl, extended        bool
+	count                 bool
+	list                  int // +1 -l, -1 -L: the later wins
+	context               int
+	text, noBinary        bool
+	binaryFiles, sort, io string
+	mapChunk              string
+	recursive, deref      bool
+	hidden                bool
+}
+
+// choice is a flag that sets *dst to val: of the flags that share dst,
+// the one given last wins, as with grep's -h and -H.
+type choice struct {
+	dst *int
+	val int
+}
+
+// choiceVar defines a choice as a flag without a value.
+func choiceVar(fs *pflag.FlagSet, dst *int, val int, name, short, usage string) {
+	fs.VarPF(choice{dst, val}, name, short, usage).NoOptDefVal = "true"
+}
+
+func (c choice) String() string { return strconv.FormatBool(*c.dst == c.val) }
+func (c choice) Type() string   { return "bool" }
+func (c choice) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	switch {
+	case err != nil:
+		return err
+	case on:
+		*c.dst = c.val
+	case *c.dst == c.val:
+		*c.dst = 0
+	}
+	return nil
+}
+
+// patternSource is one -e PATTERN, or one -f FILE (file).
+type patternSource struct {
+	arg  string
+	file bool
+}
+
+// patternList adds each -e and -f to one list, so that patterns keep the
+// order they were given in, as grep's do.
+type patternList struct {
+	dst  *[]patternSource
+	file bool
+}
+
+func (l patternList) String() string { return "[]" }
+func (l patternList) Type() string   { return "stringArray" }
+func (l patternList) Set(s string) error {
+	*l.dst = append(*l.dst, patternSource{s, l.file})
+	return nil
+}
+
+// groupSep is --group-separator: the later of it and
+// --no-group-separator wins.
+type groupSep struct {
+	sep  *string
+	none *bool
+}
+
+func (g groupSep) String() string { return *g.sep }
+func (g groupSep) Type() string   { return "string" }
+func (g groupSep) Set(s string) error {
+	*g.sep, *g.none = s, false
+	return nil
+}
+
+// noGroupSep is --no-group-separator.
+type noGroupSep struct{ none *bool }
+
+func (n noGroupSep) String() string { return strconv.FormatBool(*n.none) }
+func (n noGroupSep) Type() string   { return "bool" }
+func (n noGroupSep) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	*n.none = on
+	return err
+}
+
+// globList adds each --include (include) or --exclude to one list, so
+// that their order is kept.
+type globList struct {
+	dst     *[]sched.FileGlob
+	include bool
+}
+
+func (g globList) String() string { return "[]" }
+func (g globList) Type() string   { return "stringArray" }
+func (g globList) Set(s string) error {
+	*g.dst = append(*g.dst, sched.FileGlob{Glob: s, Include: g.include})
+	return nil
 }
 
 type discard struct{}
@@ -143,6 +237,10 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 func parseArgs(args []string) (*options, error) {
 	o := &options{}
 	fs, r := flagSet(o)
+	args, err := getoptArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -159,15 +257,20 @@ func parseArgs(args []string) (*options, error) {
 			o.walk.ExcludeDir[i] = t
 		}
 	}
-	o.patterns = r.regexps
-	for _, f := range r.files {
-		ps, err := readPatterns(f)
+	for _, src := range r.sources {
+		if !src.file {
+			o.patterns, o.origins = append(o.patterns, src.arg), append(o.origins, "")
+			continue
+		}
+		ps, err := readPatterns(src.arg)
 		if err != nil {
 			return nil, err
 		}
-		o.patterns = append(o.patterns, ps...)
+		for i, p := range ps {
+			o.patterns, o.origins = append(o.patterns, p), append(o.origins, fmt.Sprintf("%s:%d", src.arg, i+1))
+		}
 	}
-	if len(r.regexps) == 0 && len(r.files) == 0 && !o.files {
+	if len(r.sources) == 0 && !o.files {
 		if len(rest) == 0 {
 			return nil, errors.New("no pattern given")
 		}
@@ -181,7 +284,9 @@ func parseArgs(args []string) (*options, error) {
 		o.walk.Follow = true
 	}
 	o.walk.NoHidden = !r.hidden
-	if err := o.setModes(r); err != nil {
+	o.utf8 = utf8Locale(os.Getenv)
+	o.match.UTF8 = o.utf8
+	if err := o.setModes(fs, r); err != nil {
 		return nil, err
 	}
 	if o.json {
@@ -194,25 +299,25 @@ func parseArgs(args []string) (*options, error) {
 }
 
 // setModes checks and applies the flags whose values are words or combine.
-func (o *options) setModes(r *rawFlags) error {
+func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	switch {
 	case o.quiet:
 		o.mode = printer.Quiet
-	case r.filesWith:
+	case r.list > 0:
 		o.mode = printer.FilesWithMatches
-	case r.filesWithout:
+	case r.list < 0:
 		o.mode = printer.FilesWithoutMatch
 	case r.count:
 		o.mode = printer.Count
 	}
-	switch {
-	case r.noFilename:
-		o.filename = -1
-	case r.withFilename:
-		o.filename = 1
-	}
 	if r.context > 0 {
-		o.before, o.after = max(o.before, r.context), max(o.after, r.context)
+		// As grep's -C: the length of each side not given by -A or -B.
+		if !fs.Changed("before-context") {
+			o.before = r.context
+		}
+		if !fs.Changed("after-context") {
+			o.after = r.context
+		}
 	}
 	if o.before < 0 || o.after < 0 || r.context < 0 {
 		return errors.New("context length must be a non-negative number")

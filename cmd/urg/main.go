@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,34 +54,37 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case o.help:
-		fmt.Fprint(stdout, usage())
-		return exitMatch
+		return writeText(stdout, stderr, usage())
 	case o.version:
-		fmt.Fprintf(stdout, "urg %s\n", version)
-		return exitMatch
+		return writeText(stdout, stderr, "urg "+version+"\n")
 	case o.generate != "":
 		text, err := generate(o.generate)
 		if err != nil {
 			fmt.Fprintf(stderr, "urg: %v\n", err)
 			return exitTrouble
 		}
-		fmt.Fprint(stdout, text)
-		return exitMatch
+		return writeText(stdout, stderr, text)
 	}
 	if o.files {
 		return listFiles(o, stdout, stderr)
 	}
 	m, err := match.Compile(o.patterns, o.match)
 	if err != nil {
-		fmt.Fprintf(stderr, "urg: %v\n", err)
+		fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
 		return exitTrouble
+	}
+	if o.maxCount == 0 && o.mode == printer.FilesWithoutMatch {
+		// Every file is listed, as grep -L -m0 lists them: none can
+		// hold a selected line.
+		m, _ = match.Compile(nil, o.match)
+		o.maxCount, o.invert = -1, false
 	}
 	if o.maxCount == 0 || o.selectsNothing() {
 		return exitNoMatch // grep reads nothing when nothing can be selected
 	}
 	cfg := o.config(m)
 	cfg.Walk.Output = o.feedback(stdout)
-	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout), o.sorted)
+	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout, stderr), o.sorted)
 	cfg.Out = out
 	var reportMu sync.Mutex
 	cfg.Warn = func(path, msg string) {
@@ -144,11 +148,35 @@ func (o *options) feedback(stdout io.Writer) *sched.FileID {
 }
 
 // selectsNothing is grep's shortcut for -v with one empty pattern, which
-// matches every line: it reads no file and prints nothing, not even -c's
-// zero counts (but -L still lists every file).
+// matches every line, and for no pattern at all (-f /dev/null): it reads
+// no file and prints nothing, not even -c's zero counts (but -L still
+// lists every file).
 func (o *options) selectsNothing() bool {
-	return o.invert && len(o.patterns) == 1 && o.patterns[0] == "" &&
-		!o.match.Line && !o.match.Word && o.mode != printer.FilesWithoutMatch
+	if o.mode == printer.FilesWithoutMatch {
+		return false
+	}
+	return len(o.patterns) == 0 && !o.invert ||
+		o.invert && len(o.patterns) == 1 && o.patterns[0] == "" && !o.match.Line && !o.match.Word
+}
+
+// patternError puts the place a pattern came from (FILE:LINE, for -f)
+// before the message of err, as grep does.
+func (o *options) patternError(err error) error {
+	var pe *match.PatternError
+	if errors.As(err, &pe) && pe.Index < len(o.origins) && o.origins[pe.Index] != "" {
+		return fmt.Errorf("%s: %v", o.origins[pe.Index], err)
+	}
+	return err
+}
+
+// writeText writes what --help, --version and --generate print; a write
+// that fails is an error, as grep's.
+func writeText(stdout, stderr io.Writer, text string) int {
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(stderr, "urg: write error: %s\n", sched.Message(err))
+		return exitTrouble
+	}
+	return exitMatch
 }
 
 // config turns options into the scheduler's run.
@@ -199,6 +227,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		Search:      so,
 		Matcher:     m,
 		StopAtFirst: o.quiet,
+		ListsNames:  o.mode == printer.FilesWithMatches || o.mode == printer.FilesWithoutMatch,
 	}
 }
 
@@ -217,29 +246,44 @@ func isTerminalWriter(w io.Writer) bool {
 	return ok && isTerminal(f)
 }
 
-// printer turns options into the output's look.
-func (o *options) printer(m match.Matcher, stdout io.Writer) printer.Config {
+// printer turns options into the output's look; a colour set by the old
+// GREP_COLOR gets grep's warning on stderr.
+func (o *options) printer(m match.Matcher, stdout, stderr io.Writer) printer.Config {
 	color := o.color == "always" && !o.json
 	if o.color == "auto" && !o.json {
 		color = isTerminalWriter(stdout) && os.Getenv("TERM") != "dumb" && os.Getenv("NO_COLOR") == ""
 	}
+	legacy := os.Getenv("GREP_COLOR")
+	colors, legacyUsed := printer.GrepColors(legacy, os.Getenv("GREP_COLORS"))
+	if color && legacyUsed {
+		fmt.Fprintf(stderr, "urg: warning: GREP_COLOR='%s' is deprecated; use GREP_COLORS='mt=%s'\n", legacy, legacy)
+	}
+	var groupSep *string
+	if !o.noGroupSep {
+		groupSep = &o.groupSep
+	}
 	return printer.Config{
-		Mode:         o.mode,
-		WithFilename: o.withFilename(),
-		LineNumber:   o.lineNumber,
-		ByteOffset:   o.byteOffset,
-		OnlyMatching: o.onlyMatching,
-		Invert:       o.invert,
-		Null:         o.null,
-		Context:      o.contextSet,
-		Color:        color,
-		Colors:       printer.ParseGrepColors(os.Getenv("GREP_COLORS")),
-		Heading:      o.heading,
-		LineBuffered: o.lineBuffered || isTerminalWriter(stdout) && o.stdinOnly(),
-		FlushWrites:  isTerminalWriter(stdout),
-		CountMatches: o.stats,
-		JSON:         o.json,
-		Matcher:      m,
+		Mode:             o.mode,
+		WithFilename:     o.withFilename(),
+		LineNumber:       o.lineNumber,
+		ByteOffset:       o.byteOffset,
+		OnlyMatching:     o.onlyMatching,
+		Invert:           o.invert,
+		Null:             o.null,
+		Context:          o.contextSet,
+		Color:            color,
+		Colors:           colors,
+		GroupSeparator:   groupSep,
+		NoGroupSeparator: o.noGroupSep,
+		BeforeContext:    o.before,
+		AfterContext:     o.after,
+		EncodingErrors:   o.utf8 && o.binary != search.BinaryText && !o.json,
+		Heading:          o.heading,
+		LineBuffered:     o.lineBuffered || isTerminalWriter(stdout) && o.stdinOnly(),
+		FlushWrites:      isTerminalWriter(stdout),
+		CountMatches:     o.stats,
+		JSON:             o.json,
+		Matcher:          m,
 	}
 }
 
@@ -251,6 +295,9 @@ func (o *options) withFilename() bool {
 	}
 	if len(o.paths) != 1 {
 		return len(o.paths) > 1 || !o.stdinDefault
+	}
+	if o.paths[0] == sched.StdinPath {
+		return false // not a file named "-", which is never searched
 	}
 	fi, err := os.Stat(o.paths[0])
 	return err == nil && fi.IsDir()

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// getoptArgs rewrites the command line into what pflag reads, taking the
+// two getopt_long conventions grep users type that pflag lacks:
+//   - a long option may be shortened to any prefix that names one option
+//     (--max-c=2 is --max-count=2); a prefix shared by several is an
+//     error naming them, as getopt_long's;
+//   - digits among short options are a context length, -NUM being -C NUM
+//     (-3, -n3); a later run of digits replaces an earlier one.
+//
+// Arguments after "--", and the values of options that take one, are
+// left as they are.
+func getoptArgs(fs *pflag.FlagSet, args []string) ([]string, error) {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			out = append(out, args[i:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			name, value, hasValue := strings.Cut(a[2:], "=")
+			f, err := longFlag(fs, name)
+			if err != nil {
+				return nil, err
+			}
+			if f == nil {
+				out = append(out, a) // pflag names the unknown option
+				continue
+			}
+			a = "--" + f.Name
+			if hasValue {
+				a += "=" + value
+			}
+			out = append(out, a)
+			if !hasValue && f.NoOptDefVal == "" && i+1 < len(args) {
+				i++ // its value, whatever it looks like
+				out = append(out, args[i])
+			}
+		case len(a) > 1 && a[0] == '-':
+			kept, digits, takesNext := shortCluster(fs, a[1:])
+			if digits != "" {
+				// In place, so that a later -C, or later digits,
+				// win as a later option does.
+				n, err := strconv.Atoi(digits)
+				if err != nil {
+					return nil, fmt.Errorf("%s: invalid context length argument", digits)
+				}
+				out = append(out, "--context="+strconv.Itoa(n))
+			}
+			if kept != "" {
+				out = append(out, "-"+kept)
+			}
+			if takesNext && i+1 < len(args) {
+				i++
+				out = append(out, args[i])
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// longFlag finds the flag a long option's name (or a prefix of it) names:
+// nil when none does, an error when the prefix is shared.
+func longFlag(fs *pflag.FlagSet, name string) (*pflag.Flag, error) {
+	if f := fs.Lookup(name); f != nil || name == "" {
+		return f, nil
+	}
+	var found []*pflag.Flag
+	fs.VisitAll(func(f *pflag.Flag) {
+		if strings.HasPrefix(f.Name, name) {
+			found = append(found, f)
+		}
+	})
+	switch len(found) {
+	case 0:
+		return nil, nil
+	case 1:
+		return found[0], nil
+	}
+	names := make([]string, len(found))
+	for i, f := range found {
+		names[i] = "'--" + f.Name + "'"
+	}
+	return nil, fmt.Errorf("option '--%s' is ambiguous; possibilities: %s", name, strings.Join(names, " "))
+}
+
+// shortCluster splits the letters of one short-option argument (without
+// its dash) into the options pflag reads and the last run of digits. An
+// option that takes a value ends the cluster: the rest is its value, or,
+// when nothing is left, the next argument is (takesNext).
+func shortCluster(fs *pflag.FlagSet, s string) (kept, digits string, takesNext bool) {
+	var b strings.Builder
+	run := false // the previous letter was a digit
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if '0' <= c && c <= '9' {
+			if !run {
+				digits = ""
+			}
+			digits += string(c)
+			run = true
+			continue
+		}
+		run = false
+		b.WriteByte(c)
+		if f := fs.ShorthandLookup(string(c)); f != nil && f.NoOptDefVal == "" {
+			b.WriteString(s[j+1:])
+			return b.String(), digits, j+1 == len(s)
+		}
+	}
+	return b.String(), digits, false
+}

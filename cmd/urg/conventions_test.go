@@ -304,15 +304,22 @@ func localeEnv(t *testing.T, name string) []string {
 	}
 	lang, _, _ := strings.Cut(name, ".")
 	if _, err := os.Stat("/usr/share/i18n/locales/" + lang); err != nil {
-		t.Logf("skipping locale %s: not installed, and no source to make it from (/usr/share/i18n/locales/%s: the locales package)", name, lang)
+		skipLocale(t, name, "not installed, and no source to make it from (/usr/share/i18n/locales/"+lang+": Debian's locales package)")
 		return nil
 	}
 	dir := t.TempDir()
 	if out, err := exec.Command("localedef", "-i", lang, "-f", "UTF-8", filepath.Join(dir, name)).CombinedOutput(); err != nil {
-		t.Logf("skipping locale %s: localedef failed: %v %s", name, err, out)
+		skipLocale(t, name, fmt.Sprintf("localedef failed: %v %s", err, out))
 		return nil
 	}
 	return append(env, "LOCPATH="+dir)
+}
+
+// skipLocale says, even without -v, that the test runs without a locale.
+func skipLocale(t *testing.T, name, why string) {
+	t.Helper()
+	t.Logf("skipping locale %s: %s", name, why)
+	fmt.Fprintf(os.Stderr, "%s: skipping locale %s: %s\n", t.Name(), name, why)
 }
 
 // TestCLIEncodingErrorsUTF8: in a UTF-8 locale a line that is not valid

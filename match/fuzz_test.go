@@ -70,6 +70,16 @@ func FuzzMatcher(f *testing.F) {
 		{`[[:alpha:]]+`, "éa ü\n12\nΣίσυφος", 16},
 		{"a", "xéx éa\na\néa", 26},
 		{`\w+`, "naïve café\n\xe9t\xe9", 18},
+		// Lines of ASCII decided in the C locale, the others under
+		// UTF-8, past the split's first window.
+		{`\b[A-Z][A-Z0-9_]{3,}\b`, strings.Repeat("x := MAX_LEN\n", 90) + "ÉCOLE_X\n" + strings.Repeat("y", 1100) + "MAXÉ\nAB_CD", 16},
+		{`\w+Error\(`, strings.Repeat("fooError(\n", 120) + "éError(\nxError(é", 16},
+		{`a.`, strings.Repeat("ab ", 400) + "\néa ab\naé", 18},
+		// Bytes that are not UTF-8 match themselves alone under UTF-8.
+		{"\x80", "\xd2", 26},
+		{"00\xe1", "00\xc3 ", 26},
+		{"(?<=a)\\\xff|b(?=\xfe)", "a\xff\nb\xfe\na\xfe\nb\xff", 16},
+		{`(?<=a)[^\x{FFFD}]`, "a\xff\naé\na\uFFFD", 16},
 	} {
 		f.Add(seed.pattern, seed.text, seed.flags)
 	}

@@ -71,6 +71,8 @@ type Options struct {
 	// \b, \B, \w and \W, and letters for [[:alpha:]], [[:alnum:]],
 	// [[:upper:]], [[:lower:]] and [[:word:]]; \d, \s and the other
 	// classes stay ASCII. False is the C locale: all of them are ASCII.
+	// Lines of ASCII bytes, where both mean the same, are searched as
+	// fast as in the C locale.
 	UTF8 bool
 }
 
@@ -113,28 +115,58 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	m, rewritten, err := compile(patterns, o)
+	if err != nil || !o.UTF8 {
+		return m, err
+	}
+	if !rewritten {
+		// The C locale's matcher but that -w looks at the characters
+		// on either side of a match, and regexp2 reads characters,
+		// not bytes: about as cheap. Splitting would cost more than it
+		// saves (`-w ctx.Done` over the Go tree, 0.13 s of CPU against
+		// 0.07), and a literal would lose CleanNext.
+		return m, nil
+	}
+	// On lines of ASCII bytes, the C locale's matcher with its fast
+	// paths decides (see asciiSplit).
+	c := o
+	c.UTF8 = false
+	cm, _, err := compile(patterns, c)
+	if err != nil {
+		return m, nil // a shortcut that cannot be had
+	}
+	return &asciiSplit{ascii: cm, uni: m}, nil
+}
+
+// compile is Compile under o as it is; rewritten says that UTF8 changed the
+// translation of a pattern.
+func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error) {
 	var pats []pattern
 	for i, text := range patterns {
 		for _, line := range strings.Split(text, "\n") {
 			p, err := parsePattern(i, line, o)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			pats = append(pats, p)
+			rewritten = rewritten || p.rewritten
 		}
 	}
 	switch len(pats) {
 	case 0:
 		// grep -f /dev/null: no pattern, so no line matches.
-		return newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, o)
+		m, err = newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, o)
 	case 1:
-		m, err := compileOne(pats[0], o)
-		if err != nil {
-			return nil, pats[0].fail(err)
+		if m, err = compileOne(pats[0], o); err != nil {
+			err = pats[0].fail(err)
 		}
-		return m, nil
+	default:
+		m, err = compileSeveral(pats, o)
 	}
-	return compileSeveral(pats, o)
+	if err != nil {
+		return nil, false, err
+	}
+	return m, rewritten, nil
 }
 
 // pattern is one pattern given to Compile (one line of one, when it holds
@@ -146,6 +178,9 @@ type pattern struct {
 	// tree is Go's parse of src; nil when only the backtracking engine
 	// reads it. Fresh: whoever rewrites it must parse src again.
 	tree *syntax.Regexp
+	// rewritten: under UTF8, src is not what the C locale translates
+	// text to.
+	rewritten bool
 }
 
 // parsePattern translates text (under -F, quotes it) and checks that one of
@@ -158,6 +193,10 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 		return p, p.fail(err)
 	} else {
 		p.src = src
+		if o.UTF8 {
+			c, err := translate(text, false)
+			p.rewritten = err != nil || c != src
+		}
 	}
 	tree, err := syntax.Parse(p.src, syntaxFlags(o))
 	if err == nil {
@@ -200,6 +239,9 @@ func backtracking(src string, o Options) (Matcher, error) {
 		return nil, err
 	}
 	m.pre, m.any = relaxedPrefilter(src, o)
+	if m.pre == nil && m.any == nil {
+		m.sel = relaxedRegex(src, o)
+	}
 	return m, nil
 }
 
@@ -290,16 +332,21 @@ func isWordRune(r rune) bool {
 // non-word characters, as grep -w demands: bytes, or under uni the UTF-8
 // characters there (an invalid byte is none).
 func wordBounded(line []byte, s, e int, uni bool) bool {
-	if !uni {
-		return (s == 0 || !isWord(line[s-1])) && (e == len(line) || !isWord(line[e]))
-	}
 	if s > 0 {
-		if r, _ := utf8.DecodeLastRune(line[:s]); isWordRune(r) {
+		if c := line[s-1]; c < utf8.RuneSelf || !uni {
+			if isWord(c) {
+				return false
+			}
+		} else if r, _ := utf8.DecodeLastRune(line[:s]); isWordRune(r) {
 			return false
 		}
 	}
 	if e < len(line) {
-		if r, _ := utf8.DecodeRune(line[e:]); isWordRune(r) {
+		if c := line[e]; c < utf8.RuneSelf || !uni {
+			if isWord(c) {
+				return false
+			}
+		} else if r, _ := utf8.DecodeRune(line[e:]); isWordRune(r) {
 			return false
 		}
 	}

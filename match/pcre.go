@@ -2,6 +2,7 @@ package match
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -26,6 +27,10 @@ type pcre struct {
 	// when the pattern gives none.
 	pre *prefilter
 	any []*prefilter
+	// sel, when the pattern gives no literal, is Go's regexp for the
+	// pattern relaxed (see relaxedRegex), which every line it matches
+	// matches: only the lines sel selects go through regexp2.
+	sel Matcher
 	uni bool // reads UTF-8 characters, not bytes
 }
 
@@ -54,6 +59,8 @@ func compilePCRE(src string, o Options) (*regexp2.Regexp, error) {
 	}
 	if !o.UTF8 {
 		src = bytesAsRunes(src)
+	} else {
+		src = invalidEscaped(src)
 	}
 	re, err := regexp2.Compile(src, opts)
 	if err != nil {
@@ -62,6 +69,48 @@ func compilePCRE(src string, o Options) (*regexp2.Regexp, error) {
 	re.MatchTimeout = o.Timeout
 	return re, nil
 }
+
+// invalidEscaped spells each byte of s that is not UTF-8 as the escape of
+// the rune that runesOf reads it as under UTF-8 (see invalidRune), so that
+// it matches itself alone and not every invalid byte, as U+FFFD would
+// (grep -F -w $'\xe1' does not match "\xc3"). An escaping backslash
+// before it goes: the escape is one of its own.
+func invalidEscaped(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	slashes := 0 // backslashes right before
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			if slashes%2 == 1 {
+				str := b.String()
+				b.Reset()
+				b.WriteString(str[:len(str)-1])
+			}
+			fmt.Fprintf(&b, `\x{%x}`, invalidRune(s[i]))
+			slashes = 0
+		case r == '\\':
+			b.WriteByte('\\')
+			slashes++
+		default:
+			b.WriteString(s[i : i+n])
+			slashes = 0
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// invalidRune is the rune that stands for a byte that is not UTF-8 in a
+// line regexp2 reads as characters: a lone low surrogate, U+DC80 to
+// U+DCFF, which no UTF-8 text holds, as Python's surrogateescape. Like
+// U+FFFD, where Go's regexp reads such a byte, it is no letter, digit,
+// space or word character, and '.' and negated classes match it; unlike
+// it, only the same byte matches it.
+func invalidRune(c byte) rune { return 0xDC00 | rune(c) }
 
 // bytesAsRunes maps each byte of s to the rune of the same value.
 func bytesAsRunes(s string) string {
@@ -72,7 +121,12 @@ func bytesAsRunes(s string) string {
 	return b.String()
 }
 
-func (m *pcre) Engine() string { return engineName("regexp2", m.pre, m.any) }
+func (m *pcre) Engine() string {
+	if m.sel != nil {
+		return "regexp2 behind " + m.sel.Engine()
+	}
+	return engineName("regexp2", m.pre, m.any)
+}
 
 func (m *pcre) MinLen() int { return 0 }
 
@@ -89,6 +143,12 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 			if i = firstOf(m.any, text, at); i < 0 {
 				return -1, -1, nil
 			}
+		case m.sel != nil:
+			s, _, err := m.sel.Next(text[at:])
+			if err != nil || s < 0 {
+				return -1, -1, err
+			}
+			i += s
 		}
 		ls, le := lineAt(text, i)
 		l := m.runesOf(text[ls:le])
@@ -136,7 +196,7 @@ func (m *pcre) from(line []byte, at int) (int, int, error) {
 
 // lineRunes is a line as regexp2 reads it: a rune for each byte, of the
 // same value (the C locale), or under UTF-8 a rune for each character,
-// an invalid byte being U+FFFD as in Go's regexp.
+// an invalid byte being its invalidRune.
 type lineRunes struct {
 	runes []rune
 	// offs holds the offset in the line of each rune, then the line's
@@ -161,6 +221,9 @@ func (m *pcre) runesOf(line []byte) *lineRunes {
 	}
 	for i := 0; i < len(line); {
 		r, n := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && n == 1 {
+			r = invalidRune(line[i])
+		}
 		l.runes = append(l.runes, r)
 		l.offs = append(l.offs, i)
 		i += n

@@ -253,6 +253,69 @@ func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
 	return nil, alternationLiterals(tree)
 }
 
+// relaxedRegex returns Go's regexp for src relaxed, with every fast path
+// of its own, to select the lines that the backtracking engine then
+// decides: `\b[A-Z][A-Z0-9_]{15,}\b` under UTF8, where \b is spelt with
+// lookarounds, selects them by a run of 16 bytes of [A-Z0-9_]. Only
+// under UTF8 and without -i, where both engines read the same characters
+// and fold none of them: in the C locale regexp2 reads bytes, which Go's
+// `.` and non-ASCII classes do not, and under -i regexp2 folds letters
+// beyond ASCII that asciiFold keeps apart. -w and -x are left out, which
+// can only select more lines. nil when it cannot be had or would select
+// every line.
+func relaxedRegex(src string, o Options) Matcher {
+	if !o.UTF8 || o.IgnoreCase {
+		return nil
+	}
+	main, _, ok := relax(src)
+	if !ok {
+		return nil
+	}
+	o.Word, o.Line = false, false
+	tree, err := syntax.Parse(main, syntaxFlags(o))
+	if err != nil || folds(tree) || !invalidAsFFFD(tree) {
+		return nil // (?i) in the pattern, or [^\x{FFFD}]
+	}
+	m, err := newRegex(tree, o)
+	if err != nil || m.MinLen() == 0 {
+		return nil
+	}
+	return m
+}
+
+// invalidAsFFFD reports whether each class of re that holds a rune regexp2
+// reads a byte that is not UTF-8 as (see invalidRune) holds U+FFFD, which
+// Go's regexp reads it as: then Go's regexp matches every such byte that
+// regexp2 does (and maybe more, in `\x{FFFD}`).
+func invalidAsFFFD(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpCharClass && !classHas(re.Rune, utf8.RuneError) {
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if re.Rune[i] <= invalidRune(0xff) && re.Rune[i+1] >= invalidRune(0x80) {
+				return false
+			}
+		}
+	}
+	for _, sub := range re.Sub {
+		if !invalidAsFFFD(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// folds reports whether some part of re matches case-insensitively.
+func folds(re *syntax.Regexp) bool {
+	if re.Flags&syntax.FoldCase != 0 {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if folds(sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // edgeLookarounds rewrites a pattern whose only lookarounds are a positive
 // lookbehind at its very start and a positive lookahead at its very end
 // into one without them that selects the same lines: A(?=B) matches in a

@@ -28,7 +28,12 @@ type several struct {
 	// bts are the backtracking engines of the patterns that need one,
 	// by their position in pats.
 	bts map[int]*pcre
-	min int
+	// bounded are, under -w, the backtracking engines of the other
+	// patterns that Each needs, bounded, by their position in pats; a
+	// pattern spelt as plain characters has none (its part's is made
+	// with the others').
+	bounded map[int]*pcre
+	min     int
 
 	once  sync.Once
 	parts []*part
@@ -37,7 +42,7 @@ type several struct {
 
 // compileSeveral builds the matcher of two patterns or more.
 func compileSeveral(pats []pattern, o Options) (Matcher, error) {
-	m := &several{pats: pats, o: o, bts: map[int]*pcre{}, min: -1}
+	m := &several{pats: pats, o: o, bts: map[int]*pcre{}, bounded: map[int]*pcre{}, min: -1}
 	var res []pattern
 	for _, p := range pats {
 		if p.tree != nil {
@@ -65,6 +70,21 @@ func compileSeveral(pats []pattern, o Options) (Matcher, error) {
 			m.bts[i] = b
 		case *lookaroundEdges:
 			m.bts[i] = b.each
+		}
+	}
+	if o.Word && !o.Line && len(res) > 1 {
+		// Each bounds them with regexp2, which does not read all that
+		// Go's parser does (\p{^Greek}): made now, they fail here, not
+		// at the first line printed. (One alone has had its own made.)
+		for i, p := range pats {
+			if p.tree == nil || plainChars(p.src) {
+				continue
+			}
+			bt, err := newPCRE(p.src, o)
+			if err != nil {
+				return nil, p.fail(err)
+			}
+			m.bounded[i] = bt
 		}
 	}
 	for _, sub := range m.subs {
@@ -301,14 +321,14 @@ func (m *several) buildParts() ([]*part, error) {
 			lits = append(lits, p)
 			continue
 		}
-		pt, err := newPart([]pattern{p}, m.o)
+		pt, err := newPart([]pattern{p}, m.o, m.bounded[i])
 		if err != nil {
 			return nil, p.fail(err)
 		}
 		parts = append(parts, pt)
 	}
 	if len(lits) > 0 {
-		pt, err := newPart(lits, m.o)
+		pt, err := newPart(lits, m.o, nil)
 		if err != nil {
 			return nil, lits[0].fail(err)
 		}
@@ -318,8 +338,9 @@ func (m *several) buildParts() ([]*part, error) {
 }
 
 // newPart builds the part of one pattern or of several literals, which Go's
-// parser takes.
-func newPart(pats []pattern, o Options) (*part, error) {
+// parser takes; bt, when not nil, is the backtracking engine of the one
+// pattern bounded, already made.
+func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8}
 	if p.longest {
 		// Longest first: the backtracking engine then takes, of the
@@ -347,12 +368,29 @@ func newPart(pats []pattern, o Options) (*part, error) {
 	} else if p.after, err = regexp.Compile(`\A(?s:.)(?s:.)*?(` + re + `)`); err != nil {
 		return nil, err
 	}
-	if o.Word {
+	if p.bt = bt; o.Word && bt == nil {
 		if p.bt, err = newPCRE(src, o); err != nil {
 			return nil, err
 		}
 	}
 	return p, nil
+}
+
+// plainChars reports whether src is characters alone, some escaped as
+// quoteMeta escapes them: what any engine reads as that string.
+func plainChars(src string) bool {
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+			if i == len(src) || strings.IndexByte(`\.+*?()|[]{}^$`, src[i]) < 0 {
+				return false
+			}
+		case strings.IndexByte(`.+*?()|[]{}^$`, c) >= 0:
+			return false
+		}
+	}
+	return true
 }
 
 // literalLen is the length in bytes of the literal that p is.

@@ -346,11 +346,18 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
-	locs := m.line.FindAllIndex(line, -1)
-	if m.word {
+	return eachBounded(m.line, line, m.word, m.uni, m.exact, fn)
+}
+
+// eachBounded calls fn with the non-empty matches of re in line. Under -w
+// (word), Go's leftmost match is PCRE's wherever it is word-bounded; when
+// one is not, exact, the backtracking engine, lists them instead.
+func eachBounded(re *regexp.Regexp, line []byte, word, uni bool, exact *pcre, fn func(int, int)) error {
+	locs := re.FindAllIndex(line, -1)
+	if word {
 		for _, loc := range locs {
-			if !wordBounded(line, loc[0], loc[1], m.uni) {
-				return m.exact.Each(line, fn)
+			if !wordBounded(line, loc[0], loc[1], uni) {
+				return exact.Each(line, fn)
 			}
 		}
 	}

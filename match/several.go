@@ -407,21 +407,7 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 	if p.re == nil {
 		return p.bt.Each(line, fn)
 	}
-	locs := p.re.FindAllIndex(line, -1)
-	if p.word {
-		// As regex.Each: Go's match is PCRE's where it is bounded.
-		for _, loc := range locs {
-			if !wordBounded(line, loc[0], loc[1], p.uni) {
-				return p.bt.Each(line, fn)
-			}
-		}
-	}
-	for _, loc := range locs {
-		if loc[1] > loc[0] {
-			fn(loc[0], loc[1])
-		}
-	}
-	return nil
+	return eachBounded(p.re, line, p.word, p.uni, p.bt, fn)
 }
 
 // from returns the part's first non-empty match in line that starts at at

@@ -9,8 +9,8 @@ import "encoding/binary"
 // of Unicode's letters. On a line made only of ASCII bytes each construct
 // means the same in both locales, so such a line is decided by the C
 // locale's matcher; only lines holding a byte from 0x80 go to the UTF-8
-// one. `\b[A-Z][A-Z0-9_]{15,}\b` over the Go tree took 7.4 s with the
-// UTF-8 matcher alone (regexp2 on every line), 0.2 s in the C locale.
+// one, which for \b is regexp2, many times slower than the C locale's
+// automaton (docs/performance.md, 2026-12-01).
 //
 // Next goes through windows of whole lines that grow fourfold from
 // splitWindow bytes, so that a search that stops early has looked at
@@ -19,8 +19,7 @@ import "encoding/binary"
 // with splitWindow bytes of ASCII, the C locale's matcher scans it first,
 // and bytes from 0x80 are looked for up to the line it selects, in memory
 // that its scan has just brought into the cache (a pass of their own over
-// memory first cost `-w ctx.Done` over the Go tree half again the time of
-// the search); elsewhere the next byte from 0x80 is looked for first, and
+// memory first would read the text from memory twice); elsewhere the next byte from 0x80 is looked for first, and
 // the C locale's matcher is given the lines before it. The line holding
 // such a byte goes to the UTF-8 locale's matcher with the lines after it
 // up to the last that holds one less than splitGap bytes after the
@@ -181,8 +180,8 @@ func lastIndexNonASCII(b []byte) int {
 func indexNonASCII(b []byte) int {
 	i := 0
 	if pairSIMD && len(b) >= 64 {
-		// The loop below went at 7.5 GB/s, this one at the memory's
-		// pace (11 GB/s here) or 30 GB/s from the cache.
+		// 64 bytes a step, where the loop below takes 8: the scan is
+		// then bound by memory, not by the loop.
 		i = highScanAVX2(&b[0], len(b))
 	}
 	for ; len(b)-i >= 32; i += 32 {

@@ -38,7 +38,6 @@ type options struct {
 	contextSet   bool   // -A, -B or -C given, even as 0: grep then sets groups apart with "--"
 	groupSep     string // --group-separator
 	noGroupSep   bool   // --no-group-separator, unless --group-separator came later
-	utf8         bool   // the locale's characters are UTF-8 (utf8Locale)
 	null         bool
 	walk         sched.WalkOptions
 	binary       search.Binary
@@ -95,7 +94,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides (-NUM is the same); -A and -B override it")
 	o.groupSep = "--" // grep's
 	fs.Var(groupSep{&o.groupSep, &o.noGroupSep}, "group-separator", "print `SEP` on a line of its own between groups of context")
-	fs.VarPF(noGroupSep{&o.noGroupSep}, "no-group-separator", "", "print nothing between groups of context").NoOptDefVal = "true"
+	fs.BoolVar(&o.noGroupSep, "no-group-separator", false, "print nothing between groups of context")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")
@@ -191,8 +190,8 @@ func (l patternList) Set(s string) error {
 	return nil
 }
 
-// groupSep is --group-separator: the later of it and
-// --no-group-separator wins.
+// groupSep is --group-separator; it clears --no-group-separator, so that
+// the later of the two wins.
 type groupSep struct {
 	sep  *string
 	none *bool
@@ -203,17 +202,6 @@ func (g groupSep) Type() string   { return "string" }
 func (g groupSep) Set(s string) error {
 	*g.sep, *g.none = s, false
 	return nil
-}
-
-// noGroupSep is --no-group-separator.
-type noGroupSep struct{ none *bool }
-
-func (n noGroupSep) String() string { return strconv.FormatBool(*n.none) }
-func (n noGroupSep) Type() string   { return "bool" }
-func (n noGroupSep) Set(s string) error {
-	on, err := strconv.ParseBool(s)
-	*n.none = on
-	return err
 }
 
 // globList adds each --include (include) or --exclude to one list, so
@@ -284,8 +272,7 @@ func parseArgs(args []string) (*options, error) {
 		o.walk.Follow = true
 	}
 	o.walk.NoHidden = !r.hidden
-	o.utf8 = utf8Locale(os.Getenv)
-	o.match.UTF8 = o.utf8
+	o.match.UTF8 = utf8Locale(os.Getenv)
 	if err := o.setModes(fs, r); err != nil {
 		return nil, err
 	}

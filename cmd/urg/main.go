@@ -277,7 +277,7 @@ func (o *options) printer(m match.Matcher, stdout, stderr io.Writer) printer.Con
 		NoGroupSeparator: o.noGroupSep,
 		BeforeContext:    o.before,
 		AfterContext:     o.after,
-		EncodingErrors:   o.utf8 && o.binary != search.BinaryText && !o.json,
+		EncodingErrors:   o.match.UTF8 && o.binary != search.BinaryText && !o.json,
 		Heading:          o.heading,
 		LineBuffered:     o.lineBuffered || isTerminalWriter(stdout) && o.stdinOnly(),
 		FlushWrites:      isTerminalWriter(stdout),

@@ -12,9 +12,9 @@ import (
 // lookup per byte: the states of Go's compiled program (its NFA) that can
 // be live at once are made, as the text asks for them, into the states
 // of a deterministic automaton over bytes. Go's regexp runs the NFA itself
-// over every byte, at about 80 MB/s here: `-c '[a-z]+[0-9]+[a-z]+'` over
-// the Go tree took 3.8 s, `(x|y)z` 4.3 s, ripgrep (whose engine is such
-// an automaton) 0.2 to 0.3 s.
+// over every byte: on `-c '[a-z]+[0-9]+[a-z]+'` and `(x|y)z` over the Go
+// tree it was measured at about ten times the time of ripgrep, whose
+// engine is such an automaton (see docs/performance.md).
 //
 // Bytes are the automaton's input, characters the program's: every byte
 // from 0x80 is one symbol, standing for "part of a character from U+0080
@@ -29,7 +29,10 @@ type dfa struct {
 	prog *syntax.Prog
 	// high[pc]: instruction pc matches every character from U+0080.
 	high []bool
-	pool sync.Pool // of *dfaCache: the matcher is shared by goroutines
+	// maxStates is how many states a cache holds before it starts again
+	// (Options.DFAStates).
+	maxStates int
+	pool      sync.Pool // of *dfaCache: the matcher is shared by goroutines
 }
 
 // The input symbols: ASCII bytes are their own, every other byte is
@@ -39,9 +42,10 @@ const (
 	symCount = 129
 )
 
-// maxDFA is how many states a cache holds before it starts again (a
-// variable so that tests can make it start again often).
-var maxDFA = 2000
+// DefaultDFAStates is how many states a cache holds before it starts
+// again when Options.DFAStates is 0: each state has symCount transitions
+// of 4 bytes, so a full cache's table is about 1 MB.
+const DefaultDFAStates = 2000
 
 // Transition results below zero.
 const (
@@ -70,9 +74,10 @@ type dfaCache struct {
 	gen    uint32
 }
 
-// newDFA returns the automaton for tree, or nil when tree is outside
-// what it decides exactly (see dfa).
-func newDFA(tree *syntax.Regexp) *dfa {
+// newDFA returns the automaton for tree, whose caches hold up to
+// maxStates states (DefaultDFAStates when 0 or less), or nil when tree is
+// outside what it decides exactly (see dfa).
+func newDFA(tree *syntax.Regexp, maxStates int) *dfa {
 	if !highUnderRepeat(tree, false) {
 		return nil
 	}
@@ -83,7 +88,10 @@ func newDFA(tree *syntax.Regexp) *dfa {
 	if beginAfterEnd(prog) {
 		return nil
 	}
-	d := &dfa{prog: prog, high: make([]bool, len(prog.Inst))}
+	if maxStates <= 0 {
+		maxStates = DefaultDFAStates
+	}
+	d := &dfa{prog: prog, high: make([]bool, len(prog.Inst)), maxStates: maxStates}
 	for pc := range prog.Inst {
 		i := &prog.Inst[pc]
 		switch i.Op {
@@ -285,8 +293,9 @@ func (d *dfa) next(text []byte) (int, int) {
 // dualMin is how far one chain of lookups goes before next runs two
 // side by side, and the first stretch of two. Each lookup waits on the
 // last, so one chain leaves the core mostly idle; two, over two halves
-// of the text, cost little more than one: -c '[xq][0-9]+[jz]' on 1 GB
-// of Go source, 1.25 to 0.93 s.
+// of the text, cost little more than one: measured clearly faster on a
+// large file of Go source with a rare pattern, -c '[xq][0-9]+[jz]' (see
+// docs/performance.md).
 const dualMin = 16 << 10
 
 // scan runs the automaton over text from i, in state s (a row offset) of
@@ -450,7 +459,7 @@ func (d *dfa) step(c *dfaCache, s, sym int32) (t int32, fresh bool) {
 	}
 	// A match may start at every position: the program's start joins in.
 	pcs = d.closure(c, pcs, uint32(d.prog.Start), false)
-	if fresh = len(c.states) >= maxDFA; fresh {
+	if fresh = len(c.states) >= d.maxStates; fresh {
 		d.reset(c)
 	}
 	id := d.intern(c, pcs)

@@ -145,19 +145,23 @@ func TestDFADual(t *testing.T) {
 // cache so small that computing a transition starts it again.
 func TestScanDual(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 26))
-	defer func(n int) { maxDFA = n }(maxDFA)
+	sizes := []int{2000, 3, 8}
 	for _, pattern := range []string{`[xq][0-9]+[jz]`, `[a-z]+[0-9]+[a-z]+`, `^\S+\s+\S+$`, `(x|yy)[a-y]{3}z`, `[xy]z?$`, `[q7]7*z`, "", `\s*`} {
 		// Under -x, the empty pattern (with -i) and \s* match empty
 		// lines only, on the automaton: a match at a line's end only.
-		o := Options{Line: pattern == "" || pattern == `\s*`, IgnoreCase: pattern == ""}
-		m := mustCompile(t, []string{pattern}, o).(*regex)
-		d, ok := m.finder.(*dfa)
-		if !ok {
-			t.Fatalf("%s: not run on the automaton", pattern)
+		var ds []*dfa // one for each of sizes
+		for _, size := range sizes {
+			o := Options{Line: pattern == "" || pattern == `\s*`, IgnoreCase: pattern == "", DFAStates: size}
+			m := mustCompile(t, []string{pattern}, o).(*regex)
+			d, ok := m.finder.(*dfa)
+			if !ok {
+				t.Fatalf("%s: not run on the automaton", pattern)
+			}
+			ds = append(ds, d)
 		}
 		pieces := []string{"x", "y", "z", "q", "7", " ", "ab", "\n", "\n"}
 		for iter := range 4000 {
-			maxDFA = []int{2000, 3, 8}[iter%3]
+			d := ds[iter%len(sizes)]
 			var b strings.Builder
 			for range rng.IntN(80) {
 				b.WriteString(pieces[rng.IntN(len(pieces))])
@@ -182,7 +186,7 @@ func TestScanDual(t *testing.T) {
 			}
 			if gotS, gotE := d.scanDual(c, text, mid); gotS != wantS || gotE != wantE {
 				t.Fatalf("%s in %q cut at %d (cache %d): scanDual %d, %d; scan %d, %d",
-					pattern, text, mid, maxDFA, gotS, gotE, wantS, wantE)
+					pattern, text, mid, d.maxStates, gotS, gotE, wantS, wantE)
 			}
 		}
 	}

@@ -74,6 +74,10 @@ type Options struct {
 	// Lines of ASCII bytes, where both mean the same, are searched as
 	// fast as in the C locale.
 	UTF8 bool
+	// DFAStates is how many states a lazy DFA's cache holds before it is
+	// cleared and refilled; 0 (or less) means the default,
+	// DefaultDFAStates (2000).
+	DFAStates int
 }
 
 // DefaultTimeout bounds one backtracking match, so that a catastrophic

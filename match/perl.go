@@ -27,150 +27,221 @@ import (
 // [\p{L}\p{N}], [[:upper:]] \p{Lu}, [[:lower:]] \p{Ll} and [[:word:]] \w;
 // \d, \s and the other classes stay ASCII.
 func translate(src string, uni bool) (string, error) {
-	var b strings.Builder
-	inClass := false
-	classStart := -1  // b.Len() just after '[' or '[^'
-	extended := false // the x flag is on
-	var outer []bool  // extended outside each open group
-loop:
+	t := &translator{src: src, uni: uni, classStart: -1}
 	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '(' && !inClass:
-			if strings.HasPrefix(src[i:], "(?#") {
-				end := strings.IndexByte(src[i:], ')')
-				if end < 0 {
-					end = len(src) - i - 1 // unclosed: the parsers say so
-				}
-				b.WriteString(src[i : i+end+1])
-				i += end
-				continue
-			}
-			outer = append(outer, extended)
-			if x, n, group := inlineFlags(src[i:], extended); n > 0 {
-				if !group {
-					outer = outer[:len(outer)-1] // (?x) sets the flag where it is
-				}
-				extended = x
-				b.WriteString(src[i : i+n])
-				i += n - 1
-				continue
-			}
-			b.WriteByte(c)
-			continue
-		case c == ')' && !inClass:
-			if len(outer) > 0 {
-				extended = outer[len(outer)-1]
-				outer = outer[:len(outer)-1]
-			}
-			b.WriteByte(c)
-			continue
-		case c == '#' && !inClass && extended:
-			break loop
-		case c == '[' && !inClass:
-			inClass = true
-			b.WriteByte(c)
-			if i+1 < len(src) && src[i+1] == '^' {
-				b.WriteByte('^')
-				i++
-			}
-			classStart = b.Len()
-			if i+1 < len(src) && src[i+1] == ']' {
-				b.WriteByte(']') // a ']' first in a class is a literal
-				i++
-			}
-			continue
-		case c == '[' && inClass && strings.HasPrefix(src[i:], "[:"):
-			end := strings.Index(src[i+2:], ":]")
-			if end < 0 {
-				b.WriteByte(c)
-				continue
-			}
-			name := src[i+2 : i+2+end]
-			if rep, ok := posixClass(name, uni); ok {
-				b.WriteString(rep)
-			} else {
-				b.WriteString(src[i : i+2+end+2])
-			}
-			i += 2 + end + 1
-			continue
-		case c == ']' && inClass && b.Len() > classStart:
-			inClass = false
-			b.WriteByte(c)
-			continue
-		case c != '\\' || i+1 >= len(src):
-			b.WriteByte(c)
-			continue
-		}
-		e := src[i+1]
-		i++
-		if rep, ok := unicodeEscapes[e]; ok && uni {
-			switch {
-			case inClass && e == 'W':
-				b.WriteString(nonWordRanges())
-			case inClass && rep.inClass == "":
-				b.WriteString(src[i-1 : i+1]) // \b in a class is a backspace
-			case inClass:
-				b.WriteString(rep.inClass)
-			default:
-				b.WriteString(rep.outside)
-			}
-			continue
-		}
-		if rep, ok := classEscapes[e]; ok {
-			if inClass {
-				if rep.inClass == "" {
-					return "", fmt.Errorf(`\%c inside a character class is not supported`, e)
-				}
-				b.WriteString(rep.inClass)
-			} else {
-				b.WriteString(rep.outside)
-			}
-			continue
-		}
-		switch e {
-		case 'Q':
-			end := strings.Index(src[i+1:], `\E`)
-			lit := src[i+1:]
-			if end >= 0 {
-				lit = src[i+1 : i+1+end]
-				i += end + 2
-			} else {
-				i = len(src)
-			}
-			b.WriteString(quoteMeta(lit))
-		case 'E':
-			// a stray \E is ignored, as in PCRE
-		case 'g':
-			ref, n, err := backref(src[i+1:])
-			if err != nil {
+		switch c := src[i]; {
+		case c == '#' && !t.inClass && t.extended:
+			return t.b.String(), nil // the comment runs to the end
+		case c == '\\' && i+1 < len(src):
+			var err error
+			if i, err = t.escape(i + 1); err != nil {
 				return "", err
 			}
-			b.WriteString(ref)
-			i += n
-		case 'o':
-			if i+1 < len(src) && src[i+1] == '{' {
-				end := strings.IndexByte(src[i+1:], '}')
-				if end < 0 {
-					return "", fmt.Errorf(`missing } after \o{`)
-				}
-				v, err := strconv.ParseUint(src[i+2:i+1+end], 8, 32)
-				if err != nil {
-					return "", fmt.Errorf(`bad octal escape \o{%s}`, src[i+2:i+1+end])
-				}
-				fmt.Fprintf(&b, `\x{%x}`, v)
-				i += end + 1
-				continue
-			}
-			b.WriteString(`\o`)
-		case 'K', 'X', 'C', 'G':
-			return "", fmt.Errorf(`\%c is not supported`, e)
 		default:
-			b.WriteByte('\\')
-			b.WriteByte(e)
+			i = t.unescaped(i)
 		}
 	}
-	return b.String(), nil
+	return t.b.String(), nil
+}
+
+// translator is translate's state as it walks a pattern: what the x flag
+// and classes change about how the next bytes read.
+type translator struct {
+	src        string
+	uni        bool
+	b          strings.Builder
+	inClass    bool
+	classStart int    // b.Len() just after '[' or '[^'
+	extended   bool   // the x flag is on
+	outer      []bool // extended outside each open group
+}
+
+// unescaped copies the byte at src[i], which starts no escape, or the
+// construct it opens, and returns the offset of the last byte it used.
+// Groups and classes are tracked, not checked (the parsers do that):
+// whether '#' starts a comment depends on the flags of the groups
+// around it, and in a class it starts none, a POSIX class may need
+// spelling out, and escapes read otherwise.
+func (t *translator) unescaped(i int) int {
+	c := t.src[i]
+	switch {
+	case c == '(' && !t.inClass:
+		return t.group(i)
+	case c == ')' && !t.inClass:
+		if len(t.outer) > 0 {
+			t.extended = t.outer[len(t.outer)-1]
+			t.outer = t.outer[:len(t.outer)-1]
+		}
+	case c == '[' && !t.inClass:
+		return t.class(i)
+	case c == '[' && t.inClass && strings.HasPrefix(t.src[i:], "[:"):
+		return t.posix(i)
+	case c == ']' && t.inClass && t.b.Len() > t.classStart:
+		t.inClass = false
+	}
+	t.b.WriteByte(c)
+	return i
+}
+
+// group copies the '(' at src[i] and, when they follow, a (?#...) comment
+// whole (its '#' starts no comment to the end) or inline flags, and
+// returns the offset of the last byte it used. The x flag in force
+// outside the group is kept for its ')' to restore: (?x:...) and flags
+// inside a group last to its end, (?x) alone to the end of the group
+// around it.
+func (t *translator) group(i int) int {
+	src := t.src
+	if strings.HasPrefix(src[i:], "(?#") {
+		end := strings.IndexByte(src[i:], ')')
+		if end < 0 {
+			end = len(src) - i - 1 // unclosed: the parsers say so
+		}
+		t.b.WriteString(src[i : i+end+1])
+		return i + end
+	}
+	t.outer = append(t.outer, t.extended)
+	if x, n, group := inlineFlags(src[i:], t.extended); n > 0 {
+		if !group {
+			t.outer = t.outer[:len(t.outer)-1] // (?x) sets the flag where it is
+		}
+		t.extended = x
+		t.b.WriteString(src[i : i+n])
+		return i + n - 1
+	}
+	t.b.WriteByte('(')
+	return i
+}
+
+// class copies the '[' at src[i] that opens a class, with its '^' and a
+// ']' right after, which is a literal and not the class's end, and
+// returns the offset of the last byte it used.
+func (t *translator) class(i int) int {
+	src := t.src
+	t.inClass = true
+	t.b.WriteByte('[')
+	if i+1 < len(src) && src[i+1] == '^' {
+		t.b.WriteByte('^')
+		i++
+	}
+	t.classStart = t.b.Len()
+	if i+1 < len(src) && src[i+1] == ']' {
+		t.b.WriteByte(']') // a ']' first in a class is a literal
+		i++
+	}
+	return i
+}
+
+// posix copies the POSIX class [:name:] at src[i], spelt out where uni
+// changes it (see posixClass), and returns the offset of its last byte;
+// a "[:" with no ":]" after it is a '[' like any other.
+func (t *translator) posix(i int) int {
+	src := t.src
+	end := strings.Index(src[i+2:], ":]")
+	if end < 0 {
+		t.b.WriteByte('[')
+		return i
+	}
+	name := src[i+2 : i+2+end]
+	if rep, ok := posixClass(name, t.uni); ok {
+		t.b.WriteString(rep)
+	} else {
+		t.b.WriteString(src[i : i+2+end+2])
+	}
+	return i + 2 + end + 1
+}
+
+// escape translates the escape whose letter is at src[i], just after the
+// backslash, and returns the offset of the last byte it used. Escapes of
+// classes are spelt out (see classEscapes and unicodeEscapes), since the
+// parsers read them otherwise than PCRE; the others that either parser
+// reads otherwise are rewritten, or refused when nothing matches as they
+// do.
+func (t *translator) escape(i int) (int, error) {
+	src := t.src
+	e := src[i]
+	if rep, ok := unicodeEscapes[e]; ok && t.uni {
+		switch {
+		case t.inClass && e == 'W':
+			t.b.WriteString(nonWordRanges())
+		case t.inClass && rep.inClass == "":
+			t.b.WriteString(src[i-1 : i+1]) // \b in a class is a backspace
+		case t.inClass:
+			t.b.WriteString(rep.inClass)
+		default:
+			t.b.WriteString(rep.outside)
+		}
+		return i, nil
+	}
+	if rep, ok := classEscapes[e]; ok {
+		if t.inClass {
+			if rep.inClass == "" {
+				return 0, fmt.Errorf(`\%c inside a character class is not supported`, e)
+			}
+			t.b.WriteString(rep.inClass)
+		} else {
+			t.b.WriteString(rep.outside)
+		}
+		return i, nil
+	}
+	switch e {
+	case 'Q':
+		return t.quoted(i), nil
+	case 'E':
+		// a stray \E is ignored, as in PCRE
+	case 'g':
+		ref, n, err := backref(src[i+1:])
+		if err != nil {
+			return 0, err
+		}
+		t.b.WriteString(ref)
+		return i + n, nil
+	case 'o':
+		return t.octal(i)
+	case 'K', 'X', 'C', 'G':
+		return 0, fmt.Errorf(`\%c is not supported`, e)
+	default:
+		t.b.WriteByte('\\')
+		t.b.WriteByte(e)
+	}
+	return i, nil
+}
+
+// quoted copies, quoted, the text of the \Q at src[i-1:i+1] up to its
+// \E, or to the end (which has no \E, as in PCRE), and returns the offset
+// of the last byte it used: the parsers have no \Q.
+func (t *translator) quoted(i int) int {
+	src := t.src
+	end := strings.Index(src[i+1:], `\E`)
+	lit := src[i+1:]
+	if end >= 0 {
+		lit = src[i+1 : i+1+end]
+		i += end + 2
+	} else {
+		i = len(src)
+	}
+	t.b.WriteString(quoteMeta(lit))
+	return i
+}
+
+// octal rewrites the \o{...} whose 'o' is at src[i] as the \x{...} of the
+// same character, which both parsers read, and returns the offset of the
+// last byte it used. A bare \o is left for the parsers to judge.
+func (t *translator) octal(i int) (int, error) {
+	src := t.src
+	if i+1 >= len(src) || src[i+1] != '{' {
+		t.b.WriteString(`\o`)
+		return i, nil
+	}
+	end := strings.IndexByte(src[i+1:], '}')
+	if end < 0 {
+		return 0, fmt.Errorf(`missing } after \o{`)
+	}
+	v, err := strconv.ParseUint(src[i+2:i+1+end], 8, 32)
+	if err != nil {
+		return 0, fmt.Errorf(`bad octal escape \o{%s}`, src[i+2:i+1+end])
+	}
+	fmt.Fprintf(&t.b, `\x{%x}`, v)
+	return i + end + 1, nil
 }
 
 // The Unicode word characters, as PCRE2 sees them with UCP.

@@ -21,134 +21,183 @@ import (
 // its body is returned in lookaround, relaxed too, for its literals
 // (`\w+(?=Error\()` has `Error(` only there).
 func relax(src string) (main string, lookaround []string, ok bool) {
-	var b strings.Builder
-	quantified := false // the last thing written was a quantifier
-	depth := 0
-	alternatives := false // a '|' outside every group
+	r := &relaxer{src: src}
 	for i := 0; i < len(src); i++ {
-		c := src[i]
-		wasQuantifier := quantified
-		quantified = false
-		switch {
-		case c == '\\' && i+1 < len(src):
-			e := src[i+1]
-			switch {
-			case '1' <= e && e <= '9':
-				j := i + 2
-				for j < len(src) && '0' <= src[j] && src[j] <= '9' {
-					j++
-				}
-				b.WriteString("(?:)")
-				i = j - 1
-			case e == 'k' && i+2 < len(src) && strings.IndexByte("<{'", src[i+2]) >= 0:
-				end := strings.IndexByte(src[i+3:], map[byte]byte{'<': '>', '{': '}', '\'': '\''}[src[i+2]])
-				if end < 0 {
-					return "", nil, false
-				}
-				b.WriteString("(?:)")
-				i += 3 + end
-			case e == 'Z':
-				i++ // before a final newline, which a line does not have: as $, or nothing
-			default:
-				b.WriteString(src[i : i+2])
-				i++
-			}
-		case c == '[':
-			end := classEnd(src, i)
-			if end < 0 {
-				return "", nil, false
-			}
-			b.WriteString(src[i : end+1])
-			i = end
-		case c == '(' && strings.HasPrefix(src[i:], "(?"):
-			rest := src[i+2:]
-			switch {
-			case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"),
-				strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"),
-				strings.HasPrefix(rest, "#"):
-				end := groupEnd(src, i)
-				if end < 0 {
-					return "", nil, false
-				}
-				body := src[i+2 : end]
-				positive := rest[0] == '=' || strings.HasPrefix(rest, "<=")
-				if strings.HasPrefix(rest, "<") {
-					body = body[2:]
-				} else {
-					body = body[1:]
-				}
-				i = end
-				// A quantifier on an assertion applies to nothing now,
-				// and may make it optional.
-				required := depth == 0 && positive
-				for i+1 < len(src) && strings.IndexByte("*+?", src[i+1]) >= 0 {
-					i++
-					required = false
-				}
-				if i+1 < len(src) && src[i+1] == '{' {
-					if j := strings.IndexByte(src[i+1:], '}'); j >= 0 && isCount(src[i+2:i+1+j]) {
-						i += j + 1
-						required = false
-					}
-				}
-				if required {
-					lookaround = append(lookaround, body)
-				}
-			case strings.HasPrefix(rest, ">"), strings.HasPrefix(rest, "|"):
-				b.WriteString("(?:")
-				depth++
-				i += 2
-			case strings.HasPrefix(rest, "'"):
-				end := strings.IndexByte(rest[1:], '\'')
-				if end < 0 {
-					return "", nil, false
-				}
-				b.WriteString("(?:")
-				depth++
-				i += 2 + 1 + end
-			case strings.HasPrefix(rest, "("):
-				return "", nil, false // a conditional
-			default:
-				b.WriteString("(?")
-				depth++
-				i++
-			}
-		case c == '(':
-			b.WriteByte(c)
-			depth++
-		case c == ')':
-			b.WriteByte(c)
-			depth--
-			quantified = false
-		case c == '|':
-			b.WriteByte(c)
-			if depth == 0 {
-				alternatives = true
-			}
-		case (c == '+' || c == '?') && wasQuantifier:
-			if c == '?' {
-				b.WriteByte(c) // lazy
-			} // else possessive: the same matches, fewer ways to reach them
-		case c == '*' || c == '+' || c == '?':
-			b.WriteByte(c)
-			quantified = true
-		case c == '{':
-			end := strings.IndexByte(src[i:], '}')
-			if end > 0 && isCount(src[i+1:i+end]) {
-				b.WriteString(src[i : i+end+1])
-				i += end
-				quantified = true
-			} else {
-				b.WriteByte(c)
-			}
-		default:
-			b.WriteByte(c)
+		if i, ok = r.step(i); !ok {
+			return "", nil, false
 		}
 	}
-	if alternatives {
-		lookaround = nil
+	if r.alternatives {
+		r.lookaround = nil
 	}
-	return b.String(), lookaround, true
+	return r.b.String(), r.lookaround, true
+}
+
+// relaxer is relax's state as it walks a pattern: what it has written,
+// and what decides whether a lookaround's body must match (the group
+// depth, alternatives at the top) and what a '+' or '?' means (right
+// after a quantifier, possessive or lazy).
+type relaxer struct {
+	src          string
+	b            strings.Builder
+	quantified   bool // the last thing written was a quantifier
+	depth        int
+	alternatives bool // a '|' outside every group
+	lookaround   []string
+}
+
+// step relaxes the token that starts at src[i] and returns the offset of
+// its last byte; ok is false where the pattern is beyond relaxing.
+func (r *relaxer) step(i int) (int, bool) {
+	src := r.src
+	c := src[i]
+	wasQuantifier := r.quantified
+	r.quantified = false
+	switch {
+	case c == '\\' && i+1 < len(src):
+		return r.escape(i)
+	case c == '[':
+		// Copied whole: inside, '(' and the quantifiers are literals.
+		end := classEnd(src, i)
+		if end < 0 {
+			return 0, false
+		}
+		r.b.WriteString(src[i : end+1])
+		return end, true
+	case c == '(' && strings.HasPrefix(src[i:], "(?"):
+		return r.group(i)
+	case c == '(':
+		r.b.WriteByte(c)
+		r.depth++
+	case c == ')':
+		r.b.WriteByte(c)
+		r.depth--
+		r.quantified = false
+	case c == '|':
+		r.b.WriteByte(c)
+		if r.depth == 0 {
+			r.alternatives = true
+		}
+	case (c == '+' || c == '?') && wasQuantifier:
+		if c == '?' {
+			r.b.WriteByte(c) // lazy
+		} // else possessive: the same matches, fewer ways to reach them
+	case c == '*' || c == '+' || c == '?':
+		r.b.WriteByte(c)
+		r.quantified = true
+	case c == '{':
+		end := strings.IndexByte(src[i:], '}')
+		if end > 0 && isCount(src[i+1:i+end]) {
+			r.b.WriteString(src[i : i+end+1])
+			r.quantified = true
+			return i + end, true
+		}
+		r.b.WriteByte(c)
+	default:
+		r.b.WriteByte(c)
+	}
+	return i, true
+}
+
+// escape relaxes the escape whose backslash is at src[i] and returns the
+// offset of its last byte. Backreferences, which Go's parser lacks, match
+// the empty string, which matches wherever they do; ok is false for a
+// named one left unclosed.
+func (r *relaxer) escape(i int) (int, bool) {
+	src := r.src
+	e := src[i+1]
+	switch {
+	case '1' <= e && e <= '9':
+		j := i + 2
+		for j < len(src) && '0' <= src[j] && src[j] <= '9' {
+			j++
+		}
+		r.b.WriteString("(?:)")
+		return j - 1, true
+	case e == 'k' && i+2 < len(src) && strings.IndexByte("<{'", src[i+2]) >= 0:
+		end := strings.IndexByte(src[i+3:], map[byte]byte{'<': '>', '{': '}', '\'': '\''}[src[i+2]])
+		if end < 0 {
+			return 0, false
+		}
+		r.b.WriteString("(?:)")
+		return i + 3 + end, true
+	case e == 'Z':
+		return i + 1, true // before a final newline, which a line does not have: as $, or nothing
+	}
+	r.b.WriteString(src[i : i+2])
+	return i + 1, true
+}
+
+// group relaxes the "(?" at src[i] and returns the offset of the last
+// byte it used: lookarounds and comments are dropped (see assertion),
+// atomic groups and branch resets become plain groups, which match the
+// same lines, and other groups, with their flags or names, stay. ok is
+// false for a conditional, whose test cannot be dropped so.
+func (r *relaxer) group(i int) (int, bool) {
+	src := r.src
+	rest := src[i+2:]
+	switch {
+	case strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"),
+		strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"),
+		strings.HasPrefix(rest, "#"):
+		return r.assertion(i)
+	case strings.HasPrefix(rest, ">"), strings.HasPrefix(rest, "|"):
+		r.b.WriteString("(?:")
+		r.depth++
+		return i + 2, true
+	case strings.HasPrefix(rest, "'"):
+		end := strings.IndexByte(rest[1:], '\'')
+		if end < 0 {
+			return 0, false
+		}
+		r.b.WriteString("(?:")
+		r.depth++
+		return i + 2 + 1 + end, true
+	case strings.HasPrefix(rest, "("):
+		return 0, false // a conditional
+	}
+	r.b.WriteString("(?")
+	r.depth++
+	return i + 1, true
+}
+
+// assertion drops the lookaround or comment that opens at src[i], with
+// any quantifier on it, and returns the offset of the last byte it used.
+// The body of a positive one at the top, which no quantifier makes
+// optional, is kept in lookaround: it must match in every line the
+// pattern matches, so its literals can select lines too.
+func (r *relaxer) assertion(i int) (int, bool) {
+	src := r.src
+	rest := src[i+2:]
+	end := groupEnd(src, i)
+	if end < 0 {
+		return 0, false
+	}
+	body := src[i+2 : end]
+	positive := rest[0] == '=' || strings.HasPrefix(rest, "<=")
+	if strings.HasPrefix(rest, "<") {
+		body = body[2:]
+	} else {
+		body = body[1:]
+	}
+	i = end
+	// A quantifier on an assertion applies to nothing now,
+	// and may make it optional.
+	required := r.depth == 0 && positive
+	for i+1 < len(src) && strings.IndexByte("*+?", src[i+1]) >= 0 {
+		i++
+		required = false
+	}
+	if i+1 < len(src) && src[i+1] == '{' {
+		if j := strings.IndexByte(src[i+1:], '}'); j >= 0 && isCount(src[i+2:i+1+j]) {
+			i += j + 1
+			required = false
+		}
+	}
+	if required {
+		r.lookaround = append(r.lookaround, body)
+	}
+	return i, true
 }
 
 // isCount reports whether s is what lies between the braces of a counted

@@ -206,9 +206,9 @@ func classWithout(ranges []rune, x rune) []rune {
 // alternationLiterals returns, for an alternation every branch of which
 // holds a useful required literal, those literals: every match contains
 // one of them. Scanning for them spares Go's regexp, which without a
-// literal runs its NFA over every byte (11 MB/s for
-// (?i)(panic|fatal|deadline|unreachable) here). nil when some branch has
-// none.
+// literal runs its NFA over every byte, and is slower still on an
+// alternation of words such as (?i)(panic|fatal|deadline|unreachable).
+// nil when some branch has none.
 func alternationLiterals(re *syntax.Regexp) []*prefilter {
 	lits, _ := alternationExact(re)
 	return lits
@@ -250,7 +250,8 @@ func alternationExact(re *syntax.Regexp) ([]*prefilter, bool) {
 // of an alternation of words (case|cap|chan becomes c(?:a(?:se|p)|han)),
 // which hides its words from the branch-by-branch look below: the 30
 // keywords of Go ran on the automaton, each byte looked up, and so did
-// (x|y)z: 445 ms over the Go tree, 160 ms as the pairs of xz and yz.
+// (x|y)z, which as the pairs of xz and yz was measured at about a third
+// of that time over the Go tree (see docs/performance.md).
 func literalSet(re *syntax.Regexp) []*prefilter {
 	strs := literalStrings(re)
 	if len(strs) < 2 {
@@ -380,8 +381,8 @@ const maxAlternatives = 8
 // line alone: line anchors become text anchors. The meaning is the same on
 // a line without its newline, but Go's regexp then tries an anchored
 // pattern at the line's start only, instead of at every byte of it
-// (-c -v '^\s+//' over 1 GB of Go source: 3.7 s before, CPU in
-// tryBacktrack at each position).
+// (-c -v '^\s+//' over a large file of Go source spent its time in
+// tryBacktrack at each position before).
 func textAnchored(re *syntax.Regexp) *syntax.Regexp {
 	c := *re
 	switch c.Op {

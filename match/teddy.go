@@ -9,9 +9,10 @@ import "sort"
 // that nibble there. A position is a candidate when one bit survives the
 // six lookups. The fused pair scan costs eight instructions per literal
 // per 32 bytes; this costs the same for one literal or eight. Warm, on
-// the 8 GiB file, -c '(?i)(panic|fatal|deadline|unreachable)' spent 75%
-// of its time in the pair scan and took 1.42 s; with teddy 0.67 s. Two
-// literals gain too: (deadline|unreachable) 0.76 s with pairs, 0.54 s.
+// a large file of Go source, -c '(?i)(panic|fatal|deadline|unreachable)'
+// spent most of its time in the pair scan, and was measured at about
+// half that time with teddy. Two literals gain too, if less:
+// (deadline|unreachable).
 //
 // With each literal on a bit of its own (up to eight) the lookups are
 // exact for its three bytes (a letter's cases differ in the high nibble
@@ -53,8 +54,8 @@ const teddyBuckets = 8
 
 // teddyMax is how many literals teddy takes. Past eight they share
 // buckets, whose mixes of bytes let more candidates through as the set
-// grows; it stays far ahead of Go's NFA, which reads an alternation of
-// words at about 11 MB/s here.
+// grows; it stays far ahead of Go's NFA, which is slower on an
+// alternation of words than on most patterns.
 const teddyMax = 64
 
 // newTeddy builds the tables for lits, or returns nil where the scan

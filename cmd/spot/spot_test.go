@@ -102,23 +102,13 @@ func tree(t *testing.T) string {
 // lines runs a command in dir and returns its output records sorted.
 func lines(t *testing.T, dir string, sep string, name string, args ...string) ([]string, string, int) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	out := strings.Split(strings.TrimSuffix(stdout.String(), sep), sep)
-	if stdout.Len() == 0 {
+	r := testbin.Run(t, dir, nil, nil, name, args...)
+	out := strings.Split(strings.TrimSuffix(r.Stdout, sep), sep)
+	if r.Stdout == "" {
 		out = nil
 	}
 	slices.Sort(out)
-	return out, stderr.String(), code
+	return out, r.Stderr, r.Code
 }
 
 // TestAgainstFind runs every primary, and combinations, on the same tree

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,44 +18,19 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"urg/internal/testbin"
 )
 
 // cliTimeout bounds every command of these tests: a hang is a failure.
 const cliTimeout = 20 * time.Second
 
 // runCtx runs a command as runCmd does (LC_ALL=C, no colours from the
-// environment, env added), but under a deadline: a command still running at
-// the deadline fails the test.
+// environment, env added), but under the deadline cliTimeout: a command
+// still running at the deadline fails the test.
 func runCtx(t testing.TB, dir string, stdin []byte, env []string, name string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), cliTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "LC_ALL=C", "GREP_COLORS=", "NO_COLOR="), env...)
-	cmd.WaitDelay = 2 * time.Second // children that keep the pipes open
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("%s %q: still running after %v (hang); stdout so far %q, stderr %q",
-			name, args, cliTimeout, truncate(out.String()), truncate(errb.String()))
-	}
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			code = 128 + int(ws.Signal())
-		}
-	case err != nil:
-		t.Fatalf("%s %q: %v", name, args, err)
-	}
-	return result{out.String(), errb.String(), code}
+	return fromBin(testbin.RunWithin(t, cliTimeout, dir, stdin, env, name, args...))
 }
 
 // urgT runs urg under the deadline, with stdin as given (nil: /dev/null).

@@ -22,26 +22,15 @@ type result struct {
 	code           int
 }
 
-// runCmd runs a command with LC_ALL=C and no terminal on stdin.
+// runCmd runs a command with LC_ALL=C and no terminal on stdin, under
+// testbin.Run's generous deadline.
 func runCmd(t testing.TB, dir string, stdin []byte, name string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "LC_ALL=C", "GREP_COLORS=", "NO_COLOR=")
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("%s %q: %v", name, args, err)
-	}
-	return result{out.String(), errb.String(), code}
+	return fromBin(testbin.Run(t, dir, stdin, nil, name, args...))
 }
+
+// fromBin is r as a result.
+func fromBin(r testbin.Result) result { return result{r.Stdout, r.Stderr, r.Code} }
 
 // grepOnce runs grep once for each directory and argument list: the
 // engines are each compared with the same output, and grep's runs were

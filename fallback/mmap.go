@@ -47,7 +47,17 @@ type Mapping struct {
 	dropBehind bool
 	released   int // bytes at the front already given back
 	step       int // how far the search moves on between releases
+	held       *Held
 }
+
+// Held counts the bytes that the maps of one run have read in and not
+// given back: while they hold more than heldBudget, every release is made
+// at once. One Held is shared by the maps of a run; the zero value is
+// ready to use.
+type Held struct{ n atomic.Int64 }
+
+// Bytes is how many bytes the maps hold now.
+func (h *Held) Bytes() int64 { return h.n.Load() }
 
 // DefaultChunk is how much of a file one mmap call maps. Chunks cost one
 // system call each and nothing while mapped but untouched, so the size
@@ -66,8 +76,12 @@ const mapMax = int64(math.MaxInt / 8)
 //
 // Reading a page of the mapping past the end of a file truncated since is
 // a fault (SIGBUS); Protect turns that into an error for the goroutine
-// that reads.
-func Map(fd int, size int64, chunk int) (*Mapping, error) {
+// that reads. held is shared by the maps of one run (nil: this map's
+// own).
+func Map(fd int, size int64, chunk int, held *Held) (*Mapping, error) {
+	if held == nil {
+		held = new(Held)
+	}
 	if size <= 0 || size > mapMax {
 		return nil, unix.EINVAL
 	}
@@ -87,7 +101,7 @@ func Map(fd int, size int64, chunk int) (*Mapping, error) {
 	}
 	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
 	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk,
-		dropBehind: TooLargeToCache(size), step: releaseStep}, nil
+		dropBehind: TooLargeToCache(size), step: releaseStep, held: held}, nil
 }
 
 // TooLargeToCache reports whether a file of size bytes is larger than
@@ -126,7 +140,7 @@ func (m *Mapping) Ensure(upto int) error {
 		m.mapped = end
 	}
 	if upto > m.touched {
-		held.Add(int64(upto - m.touched))
+		m.held.n.Add(int64(upto - m.touched))
 		if !populate(m.data[m.touched&^(unix.Getpagesize()-1) : upto]) {
 			m.sum += Touch(m.data, m.touched, upto)
 		}
@@ -160,14 +174,14 @@ func (m *Mapping) Release(upto int) {
 	// the large page it is mapped with, and the rest of it would then
 	// fault in 4 KiB pages.
 	upto = min(upto, m.touched) &^ (hugeAlign - 1)
-	if upto <= m.released || upto-m.released < m.step && held.Load() <= heldBudget {
+	if upto <= m.released || upto-m.released < m.step && m.held.n.Load() <= heldBudget {
 		return
 	}
 	_ = unix.Madvise(m.data[m.released:upto], unix.MADV_DONTNEED)
 	if m.dropBehind {
 		dropCache(m.fd, int64(m.released), int64(upto-m.released))
 	}
-	held.Add(-int64(upto - m.released))
+	m.held.n.Add(-int64(upto - m.released))
 	m.released = upto
 }
 
@@ -182,11 +196,8 @@ func (m *Mapping) SetReleaseStep(n int) { m.step = max(n, hugeAlign) }
 // (large tree, -a, warm: 71 to 80 MiB peak against 118).
 const releaseStep = 8 << 20
 
-// held counts the bytes that maps of this process have read in and not
-// given back, and heldBudget is how many they may hold before every
-// release is made at once.
-var held atomic.Int64
-
+// heldBudget is how many bytes the maps of a run (Held) may hold before
+// every release is made at once.
 const heldBudget = 48 << 20
 
 // Close unmaps the file.
@@ -195,7 +206,7 @@ func (m *Mapping) Close() error {
 		return nil
 	}
 	err := unix.Munmap(m.reserved)
-	held.Add(-int64(max(0, m.touched-m.released)))
+	m.held.n.Add(-int64(max(0, m.touched-m.released)))
 	m.reserved, m.data = nil, nil
 	return err
 }

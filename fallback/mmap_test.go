@@ -20,7 +20,7 @@ func TestMapReadsTheFile(t *testing.T) {
 // mapReadsTheFile checks one mapping of f; with drop, as for a file larger
 // than half the memory, the released pages leave the page cache too.
 func mapReadsTheFile(t *testing.T, f *os.File, want []byte, drop bool) {
-	m, err := Map(int(f.Fd()), int64(len(want)), 0)
+	m, err := Map(int(f.Fd()), int64(len(want)), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestMapChunks(t *testing.T) {
 	}
 	f := writeTemp(t, want)
 	for _, chunk := range []int{1, page, 3 * page, 64 << 20} {
-		m, err := Map(int(f.Fd()), int64(len(want)), chunk)
+		m, err := Map(int(f.Fd()), int64(len(want)), chunk, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +79,7 @@ func TestMapChunks(t *testing.T) {
 
 func TestMapRefusesEmpty(t *testing.T) {
 	f := writeTemp(t, nil)
-	if _, err := Map(int(f.Fd()), 0, 0); err == nil {
+	if _, err := Map(int(f.Fd()), 0, 0, nil); err == nil {
 		t.Fatal("Map of an empty file succeeded")
 	}
 }
@@ -88,7 +88,7 @@ func TestMapRefusesEmpty(t *testing.T) {
 // after it was mapped: the fault must come back as ErrShrunk, not crash.
 func TestProtectTruncated(t *testing.T) {
 	f := writeTemp(t, bytes.Repeat([]byte("x"), 1<<20))
-	m, err := Map(int(f.Fd()), 1<<20, 0)
+	m, err := Map(int(f.Fd()), 1<<20, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,8 +138,9 @@ func writeTemp(t *testing.T, data []byte) *os.File {
 func TestReleaseUnderPressure(t *testing.T) {
 	size := heldBudget + 16<<20
 	f := writeTemp(t, bytes.Repeat([]byte("abcdefg\n"), size/8))
-	before := held.Load()
-	m, err := Map(int(f.Fd()), int64(size), 0)
+	held := new(Held)
+	before := held.Bytes()
+	m, err := Map(int(f.Fd()), int64(size), 0, held)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,20 +148,20 @@ func TestReleaseUnderPressure(t *testing.T) {
 	if err := m.Ensure(size); err != nil {
 		t.Fatal(err)
 	}
-	if got := held.Load() - before; got != int64(size) {
+	if got := held.Bytes() - before; got != int64(size) {
 		t.Fatalf("held %d bytes after reading %d", got, size)
 	}
 	m.Release(3 * hugeAlign)
 	if m.released != 3*hugeAlign {
 		t.Fatalf("over budget, Release(%d) gave back %d bytes", 3*hugeAlign, m.released)
 	}
-	if got := held.Load() - before; got != int64(size-3*hugeAlign) {
+	if got := held.Bytes() - before; got != int64(size-3*hugeAlign) {
 		t.Fatalf("held %d bytes after giving back %d of %d", got, 3*hugeAlign, size)
 	}
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if got := held.Load(); got != before {
+	if got := held.Bytes(); got != before {
 		t.Fatalf("held %d bytes after Close, %d before Map", got, before)
 	}
 }

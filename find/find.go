@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"urg/sched"
+	"urg/walk"
 )
 
 // Expr is a parsed command line: the roots to walk and the tests every
@@ -31,7 +31,7 @@ type Expr struct {
 }
 
 // test is one primary: whether n passes it.
-type test func(n *sched.Node) bool
+type test func(n *walk.Node) bool
 
 // Error is a command line find cannot take.
 type Error struct{ msg string }
@@ -91,11 +91,11 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 	switch name {
 	case "-name", "-iname", "-path":
 		fold, whole := name == "-iname", name == "-path"
-		e.names = append(e.names, func(n *sched.Node) bool {
+		e.names = append(e.names, func(n *walk.Node) bool {
 			if whole {
-				return match(v, n.Path(), false)
+				return walk.Match(v, n.Path(), false)
 			}
-			return match(v, n.Name, fold)
+			return walk.Match(v, n.Name, fold)
 		})
 	case "-type":
 		var want [256]bool
@@ -105,13 +105,13 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 			}
 			want[t[0]] = true
 		}
-		e.typed = append(e.typed, func(n *sched.Node) bool { return want[n.Type] })
+		e.typed = append(e.typed, func(n *walk.Node) bool { return want[n.Type] })
 	case "-size":
 		cmp, n, unit, err := parseSize(v)
 		if err != nil {
 			return errorf("invalid -size argument `%s'", v)
 		}
-		e.add(func(nd *sched.Node) bool {
+		e.add(func(nd *walk.Node) bool {
 			return nd.Stat != nil && cmp.holds((nd.Stat.Size+unit-1)/unit, n)
 		})
 	case "-uid", "-gid":
@@ -134,13 +134,13 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 			return errorf("%s: %v", v, describe(err))
 		}
 		ref := fi.ModTime()
-		e.add(func(n *sched.Node) bool { return n.Stat != nil && n.Stat.Mtime.After(ref) })
+		e.add(func(n *walk.Node) bool { return n.Stat != nil && n.Stat.Mtime.After(ref) })
 	case "-mtime":
 		cmp, days, err := parseNumber(v)
 		if err != nil {
 			return errorf("invalid argument `%s' to `-mtime'", v)
 		}
-		e.add(func(n *sched.Node) bool {
+		e.add(func(n *walk.Node) bool {
 			return n.Stat != nil && cmp.holds(int64(now.Sub(n.Stat.Mtime)/(24*time.Hour)), days)
 		})
 	case "-maxdepth", "-mindepth":
@@ -173,7 +173,7 @@ func (e *Expr) add(t test) {
 
 // ownerTest adds a test of an entry's group (or user) id.
 func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
-	e.add(func(n *sched.Node) bool {
+	e.add(func(n *walk.Node) bool {
 		if n.Stat == nil {
 			return false
 		}
@@ -185,7 +185,7 @@ func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
 }
 
 // Match reports whether n is printed.
-func (e *Expr) Match(n *sched.Node) bool {
+func (e *Expr) Match(n *walk.Node) bool {
 	return e.named(n) && all(e.typed, n) && all(e.stated, n)
 }
 
@@ -194,16 +194,16 @@ func (e *Expr) Match(n *sched.Node) bool {
 // An entry it rejects needs no Stat, as with find, which stats a file
 // only when a test asks (and so reports no stat error for one a cheaper
 // test turned away).
-func (e *Expr) MayMatch(n *sched.Node) bool {
+func (e *Expr) MayMatch(n *walk.Node) bool {
 	return e.named(n) && (n.Type == 0 || all(e.typed, n))
 }
 
 // named reports whether n passes the depth and the tests of its name.
-func (e *Expr) named(n *sched.Node) bool {
+func (e *Expr) named(n *walk.Node) bool {
 	return n.Depth >= e.MinDepth && all(e.names, n)
 }
 
-func all(tests []test, n *sched.Node) bool {
+func all(tests []test, n *walk.Node) bool {
 	for _, t := range tests {
 		if !t(n) {
 			return false
@@ -274,7 +274,7 @@ func lookup(v string, group bool) (int64, error) {
 
 // isEmpty is -empty: a regular file of no bytes, or a directory with
 // no entries.
-func isEmpty(n *sched.Node) bool {
+func isEmpty(n *walk.Node) bool {
 	switch {
 	case n.Stat == nil:
 		return false

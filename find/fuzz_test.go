@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"urg/sched"
+	"urg/walk"
 )
 
 // FuzzParse checks that no command line makes the parser or a test of
@@ -29,32 +29,13 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		st := &sched.Stat{Mode: 0o100644, Size: 1 << 20, Mtime: now.Add(-time.Hour)}
-		for _, n := range []*sched.Node{
+		st := &walk.Stat{Mode: 0o100644, Size: 1 << 20, Mtime: now.Add(-time.Hour)}
+		for _, n := range []*walk.Node{
 			{Dir: "a", Name: "b.h", Depth: 1, Type: 'f', Stat: st},
 			{Dir: "", Name: "x", Depth: 0, Type: 'd'},
 			{Dir: "a/b", Name: "[c]", Depth: 2, Type: 'l', StatErr: errors.New("gone")},
 		} {
 			e.Match(n)
-		}
-	})
-}
-
-// FuzzMatchGlob checks the glob matcher against no panic and two facts:
-// a pattern without special bytes matches only itself, and "*" matches
-// everything.
-func FuzzMatchGlob(f *testing.F) {
-	f.Add("*.[ch]", "main.c")
-	f.Add("[!a-]x\\*", "bx*")
-	f.Add("[", "[")
-	f.Fuzz(func(t *testing.T, pat, s string) {
-		match(pat, s, false)
-		match(pat, s, true)
-		if !strings.ContainsAny(pat, "*?[\\") && match(pat, s, false) != (pat == s) {
-			t.Fatalf("match(%q, %q) = %v for a plain pattern", pat, s, !(pat == s))
-		}
-		if !match("*", s, false) {
-			t.Fatalf("* does not match %q", s)
 		}
 	})
 }

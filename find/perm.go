@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"urg/sched"
+	"urg/walk"
 )
 
 // perm adds -perm MODE (these bits exactly), -perm -MODE (all of them)
@@ -20,7 +20,7 @@ func (e *Expr) perm(v string) error {
 	if err != nil {
 		return errorf("invalid mode `%s'", v)
 	}
-	e.add(func(n *sched.Node) bool {
+	e.add(func(n *walk.Node) bool {
 		if n.Stat == nil {
 			return false
 		}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 	"unicode/utf8"
+
+	"urg/search"
 )
 
 // FuzzPrinter checks grep's line format for any path and line bytes and
@@ -65,7 +67,7 @@ func FuzzPrinter(f *testing.F) {
 			}
 			want = append(append(want, line...), '\n')
 		}
-		if err := file.Finish(2); err != nil {
+		if err := file.Finish(search.Result{Count: 2}, nil); err != nil {
 			t.Fatal(err)
 		}
 		if cfg.Mode == Count {

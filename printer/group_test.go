@@ -391,7 +391,7 @@ func TestNoticeAfterLines(t *testing.T) {
 	if err := f.Binary(); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Finish(3); err != nil {
+	if err := f.Finish(search.Result{Count: 3}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.Flush(); err != nil {
@@ -427,7 +427,7 @@ func TestHeldLinesBounded(t *testing.T) {
 	if err := f.Match(1000, offset, []byte("m")); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Finish(2); err != nil {
+	if err := f.Finish(search.Result{Count: 2}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.Flush(); err != nil {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"urg/search"
 )
 
 // flushSize is how much output one file gathers before it takes the output
@@ -93,6 +95,9 @@ func (o *Output) File(seq int64, path string) *File {
 	}
 	return f
 }
+
+// Sink is File as a search.Sink, for the scheduler, which knows only that.
+func (o *Output) Sink(seq int64, path string) search.Sink { return o.File(seq, path) }
 
 // Admit blocks, when ordered, until file seq is close enough to the output
 // to be searched without holding too much finished output in memory.

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match"
+	"urg/search"
 )
 
 // Mode says what is printed for a file.
@@ -174,15 +175,15 @@ type File struct {
 	// reports.
 	began        bool
 	started      time.Time
-	searched     int64 // bytes searched (Searched)
+	searched     int64 // bytes searched (Finish's res.Bytes)
 	matches      int64
 	printedBytes int64
 	binaryAt     int64 // offset of the binary data met; -1 none
 }
 
-// Searched records how many bytes the search of the file read, for
-// --json's stats; call it before Finish.
-func (f *File) Searched(n int64) { f.searched = n }
+// Begin implements search.Sink: it returns the output's error, so that
+// a run whose output is gone (a closed pipe) stops before searching more.
+func (f *File) Begin() error { return f.out.Err() }
 
 // Match implements search.Sink.
 func (f *File) Match(lineno, offset int64, line []byte) error {
@@ -381,10 +382,26 @@ func (f *File) flushIfBig(err error) error {
 	return f.out.write(f)
 }
 
-// Finish prints what the file's mode prints at its end (count, name) and
-// releases the file's place in the output. count is the number of selected
-// lines. Every File must be finished exactly once.
-func (f *File) Finish(count int64) error {
+// Finish implements search.Sink, and releases the file's place in the
+// output; every File must be finished exactly once. With err nil, it
+// prints what the file's mode prints at its end (count, name, the JSON
+// end message with res.Bytes searched) and returns the write's error.
+// With err set (the file could not be opened or read), it prints no
+// count or name (abandon) and returns the output's error, so that a run
+// whose output is gone stops.
+func (f *File) Finish(res search.Result, err error) error {
+	if err != nil {
+		f.abandon()
+		return f.out.Err()
+	}
+	f.searched = res.Bytes
+	return f.finishCount(res.Count)
+}
+
+// finishCount prints what the file's mode prints at its end (count,
+// name) and releases the file's place in the output. count is the number
+// of selected lines.
+func (f *File) finishCount(count int64) error {
 	if f.cfg.JSON {
 		f.jsonEnd(count)
 		return f.out.finish(f)
@@ -418,7 +435,7 @@ func (f *File) nameEnd(sep byte) {
 	f.sepChar(sep)
 }
 
-// Abandon releases the file's place in the output after an error: the lines
+// abandon releases the file's place in the output after an error: the lines
 // already gathered are written, as grep prints what it found before a read
 // error, but no count or name.
-func (f *File) Abandon() { f.out.finish(f) }
+func (f *File) abandon() { f.out.finish(f) }

@@ -73,7 +73,7 @@ func runWith(t *testing.T, m match.Matcher, cfg Config, so search.Options, files
 		if err != nil {
 			t.Fatalf("search %s: %v", name, err)
 		}
-		if err := f.Finish(res.Count); err != nil {
+		if err := f.Finish(res, nil); err != nil {
 			t.Fatalf("finish %s: %v", name, err)
 		}
 	}
@@ -332,7 +332,7 @@ func TestDirect(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := f.Finish(tt.count); err != nil {
+			if err := f.Finish(search.Result{Count: tt.count}, nil); err != nil {
 				t.Fatal(err)
 			}
 			if err := out.Flush(); err != nil {
@@ -370,14 +370,16 @@ func TestAbandon(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			a.Abandon()
+			if err := a.Finish(search.Result{}, errors.New("read failed")); err != nil {
+				t.Fatal(err)
+			}
 			b := out.File(1, "b")
 			if cfg.Mode == Lines {
 				if err := b.Match(1, 0, []byte("foo")); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := b.Finish(1); err != nil {
+			if err := b.Finish(search.Result{Count: 1}, nil); err != nil {
 				t.Fatal(err)
 			}
 			if err := out.Flush(); err != nil {
@@ -406,7 +408,7 @@ func emit(f *File, i, lines int) error {
 			return err
 		}
 	}
-	return f.Finish(int64(lines))
+	return f.Finish(search.Result{Count: int64(lines)}, nil)
 }
 
 func concurrencyConfig(t *testing.T) Config {
@@ -566,14 +568,14 @@ func TestLineBuffered(t *testing.T) {
 		if got, want := stdout.String(), map[bool]string{false: "", true: "f00:1:foo 0\n"}[lb]; got != want {
 			t.Errorf("LineBuffered %v: after one line the writer has %q, want %q", lb, got, want)
 		}
-		if err := f.Finish(1); err != nil {
+		if err := f.Finish(search.Result{Count: 1}, nil); err != nil {
 			t.Fatal(err)
 		}
 		cfg.Mode = Count
 		out = NewOutput(&stdout, io.Discard, cfg, false)
 		stdout.Reset()
 		f = out.File(0, "f00")
-		if err := f.Finish(3); err != nil {
+		if err := f.Finish(search.Result{Count: 3}, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := stdout.String(), map[bool]string{false: "", true: "f00:3\n"}[lb]; got != want {
@@ -596,7 +598,7 @@ func TestFlushWrites(t *testing.T) {
 	if got := stdout.String(); got != "" {
 		t.Errorf("after one line the writer has %q, want nothing yet", got)
 	}
-	if err := f.Finish(1); err != nil {
+	if err := f.Finish(search.Result{Count: 1}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := stdout.String(), "f00:1:foo 0\n"; got != want {
@@ -622,13 +624,13 @@ func TestContextSeparatorAcrossFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := f2.Finish(1); err != nil {
+	if err := f2.Finish(search.Result{Count: 1}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := f1.Finish(1); err != nil {
+	if err := f1.Finish(search.Result{Count: 1}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := f0.Finish(0); err != nil { // no output: no separator for it
+	if err := f0.Finish(search.Result{Count: 0}, nil); err != nil { // no output: no separator for it
 		t.Fatal(err)
 	}
 	if err := out.Flush(); err != nil {
@@ -679,5 +681,50 @@ func TestWriteError(t *testing.T) {
 	}
 	if err := out.Err(); !errors.Is(err, errWrite) {
 		t.Errorf("Err = %v, want %v", err, errWrite)
+	}
+}
+
+// TestSinkFrame checks File as a search.Sink: Begin and an abandoning
+// Finish say whether the output is gone, a Finish without error returns
+// the write's error, and res.Bytes reaches --json's stats.
+func TestSinkFrame(t *testing.T) {
+	errWrite := errors.New("broken pipe")
+	cfg := concurrencyConfig(t)
+	cfg.FlushWrites = true // each file written as it ends: the error shows at once
+	out := NewOutput(failingWriter{errWrite}, io.Discard, cfg, false)
+	k := out.Sink(0, "f00")
+	if err := k.Begin(); err != nil {
+		t.Fatalf("Begin before any write = %v", err)
+	}
+	if err := k.Match(1, 0, []byte("foo 0")); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Finish(search.Result{Count: 1}, nil); !errors.Is(err, errWrite) {
+		t.Errorf("Finish = %v, want %v", err, errWrite)
+	}
+	k = out.Sink(1, "f01")
+	if err := k.Begin(); !errors.Is(err, errWrite) {
+		t.Errorf("Begin once the output is gone = %v, want %v", err, errWrite)
+	}
+	if err := k.Finish(search.Result{}, errors.New("read failed")); !errors.Is(err, errWrite) {
+		t.Errorf("abandoning Finish once the output is gone = %v, want %v", err, errWrite)
+	}
+
+	var stdout bytes.Buffer
+	cfg = concurrencyConfig(t)
+	cfg.JSON = true
+	out = NewOutput(&stdout, io.Discard, cfg, false)
+	k = out.Sink(0, "f00")
+	if err := k.Match(1, 0, []byte("foo 0")); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Finish(search.Result{Count: 1, Bytes: 4321}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got := stdout.String(); strings.Count(got, `"bytes_searched":4321`) != 2 { // end and summary
+		t.Errorf("res.Bytes not in the end and summary messages: %s", got)
 	}
 }

@@ -3,13 +3,11 @@
 package sched
 
 import (
-	"io"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 
 	"urg/fallback"
-	"urg/printer"
 	"urg/search"
 	"urg/uring"
 )
@@ -20,48 +18,42 @@ import (
 // (aroundCache).
 const directMin = 1 << 20
 
-// streamFile searches the regular file open as fd (size bytes) with reads
-// around the page cache, when the engine says so: under --io=direct from
+// streamAround opens the regular file open as fd (size bytes) for reads
+// around the page cache, when the engine says so: under EngineDirect from
 // directMin bytes, under auto and uring by aroundCache. ok is false when
-// it did not (the file system takes no O_DIRECT, io_uring is refused):
-// the caller reads the file as it would have.
-func (r *run) streamFile(s *search.Searcher, fd int, size int64, f *printer.File) (res search.Result, ok bool, err error) {
-	switch r.cfg.IO {
-	case IODirect:
+// it does not (or cannot: the file system takes no O_DIRECT, io_uring is
+// refused), and the file is read as it would have been; done closes the
+// stream.
+func (w *worker) streamAround(fd int, size int64) (st search.Stream, done func(), ok bool) {
+	r := w.r
+	switch r.cfg.Engine {
+	case EngineDirect:
 		if size < directMin {
-			return res, false, nil
+			return nil, nil, false
 		}
-	case IOAuto, IOUring:
+	case EngineAuto, EngineUring:
 		if !r.aroundCache(fd, size) {
-			return res, false, nil
+			return nil, nil, false
 		}
 	default:
-		return res, false, nil
+		return nil, nil, false
 	}
-	st, err := uring.OpenStream(fd, size)
+	if r.cfg.RingRefused != nil {
+		return nil, nil, false
+	}
+	s, err := uring.OpenStream(fd, size)
 	if err != nil {
-		return res, false, nil
+		return nil, nil, false
 	}
-	defer st.Close()
-	r.stats.Direct.Add(1)
-	if done, split := r.takeSplit(size); split {
-		defer done()
-		rest := func(off int64) io.Reader { return fallback.Resume(fd, off, true) }
-		res, err = r.split.SearchStream(st, rest, f)
-		return res, true, err
-	}
-	res, err = s.Search(&streamReader{st: st}, f)
-	return res, true, err
+	return s, s.Close, true
 }
 
 // aroundCache is auto's rule for reading a file around the page cache: it
 // must be mostly not cached, and either too large for the cache to keep
 // or of costlyMin bytes or more with a costly pattern. Cold, a costly
 // search is bound by the CPU, and the stream's few reused buffers cost
-// it less than a map of fresh pages (8 GiB file, cold, `-c -v
-// '^\s+//'`: 6.1 s of CPU mapped, 3.8 s streamed); a cheap one is bound
-// by the disk either way, and the map leaves the file cached for the
-// next search.
+// it less than a map of fresh pages; a cheap one is bound by the disk
+// either way, and the map leaves the file cached for the next search.
 func (r *run) aroundCache(fd int, size int64) bool {
 	big := fallback.TooLargeToCache(size)
 	if !big && size < costlyMin || cachedShare(fd, size) > 0.5 {
@@ -94,29 +86,4 @@ func cachedShare(fd int, size int64) float64 {
 		}
 	}
 	return float64(in) / samples
-}
-
-// streamReader reads a Stream in order as an io.Reader, by copying, for
-// searches that are not split.
-type streamReader struct {
-	st   *uring.Stream
-	data []byte
-	held bool
-}
-
-func (sr *streamReader) Read(p []byte) (int, error) {
-	for len(sr.data) == 0 {
-		if sr.held {
-			sr.st.Done()
-			sr.held = false
-		}
-		_, data, err := sr.st.Next()
-		if err != nil {
-			return 0, err
-		}
-		sr.data, sr.held = data, true
-	}
-	n := copy(p, sr.data)
-	sr.data = sr.data[n:]
-	return n, nil
 }

@@ -2,13 +2,10 @@
 
 package sched
 
-import (
-	"urg/printer"
-	"urg/search"
-)
+import "urg/search"
 
-// streamFile reads around the page cache through io_uring, which is
+// streamAround reads around the page cache through io_uring, which is
 // Linux's: elsewhere files are read as the other engines do.
-func (r *run) streamFile(*search.Searcher, int, int64, *printer.File) (search.Result, bool, error) {
-	return search.Result{}, false, nil
+func (w *worker) streamAround(int, int64) (search.Stream, func(), bool) {
+	return nil, nil, false
 }

@@ -6,19 +6,20 @@ import (
 	"golang.org/x/sys/unix"
 
 	"urg/fallback"
-	"urg/printer"
 	"urg/search"
+	"urg/walk"
 )
 
 // searchStdin searches standard input, which every engine reads with
 // read(2) from where its offset is, and then leaves that offset as grep
 // leaves it (leaveStdin).
-func (r *run) searchStdin(s *search.Searcher, f *printer.File) (search.Result, error) {
+func (w *worker) searchStdin(sink search.Sink) (search.Result, error) {
+	r := w.r
 	start, serr := unix.Seek(0, 0, io.SeekCurrent)
-	res, err := s.Search(fallback.FromFD(0), f)
+	res, err := w.s.Search(fallback.FromFD(0), sink)
 	if err == nil && !r.cfg.StopAtFirst && !r.cfg.ListsNames && !r.stopped.Load() {
 		if lerr := leaveStdin(start, serr == nil, res, r.cfg.Search.MaxCount); lerr != nil {
-			r.report(stdinLabel, lerr)
+			r.report(walk.StdinLabel, lerr)
 		}
 	}
 	return res, err

@@ -81,6 +81,12 @@ type event struct {
 // pieceSink records a piece's selected lines.
 type pieceSink struct{ p *piece }
 
+// Begin does nothing: a piece is part of a file its caller frames.
+func (k *pieceSink) Begin() error { return nil }
+
+// Finish does nothing: a piece is part of a file its caller frames.
+func (k *pieceSink) Finish(Result, error) error { return nil }
+
 func (k *pieceSink) Match(lineno, offset int64, line []byte) error {
 	from := int(offset)
 	k.p.events = append(k.p.events, event{lineno, from, from + len(line)})
@@ -362,6 +368,13 @@ func (k *shiftSink) Match(lineno, offset int64, line []byte) error {
 func (k *shiftSink) Context(lineno, offset int64, line []byte) error {
 	return k.Sink.Context(k.shift(lineno), offset+k.offset, line)
 }
+
+// Begin does nothing: the tail is part of a file its caller frames, and
+// the sink wrapped is begun and finished by that caller, once.
+func (k *shiftSink) Begin() error { return nil }
+
+// Finish does nothing, as Begin.
+func (k *shiftSink) Finish(Result, error) error { return nil }
 
 func (k *shiftSink) shift(lineno int64) int64 {
 	if lineno > 0 {

@@ -54,8 +54,17 @@ type Options struct {
 // them makes the whole block binary data, as grep's first block is.
 const DefaultBufSize = 256 << 10
 
-// Sink receives what a search reports, in file order.
+// Sink receives what the search of one file reports, in file order.
+//
+// Begin and Finish frame the file: whoever runs the file's search (the
+// scheduler) calls Begin before reading it and Finish after, also for a
+// file it did not search (skipped, or failed to open). The Searcher
+// itself calls only Match, Context and Binary, so that a file may be
+// searched in parts (a split search).
 type Sink interface {
+	// Begin is called once, first. An error means the output is gone:
+	// the file is not searched and the run should stop.
+	Begin() error
 	// Match is called for each selected line; offset is the byte offset
 	// of the line in the file, lineno its 1-based number (0 when not
 	// counted). line excludes the newline and is valid only during the call.
@@ -65,6 +74,13 @@ type Sink interface {
 	// Binary is called when a selected line lies in data that holds a
 	// NUL byte, under BinaryQuit; the search stops after it.
 	Binary() error
+	// Finish is called once for every file begun, last. res is what its
+	// search found; err, when not nil, is why the search ended early
+	// (the file could not be opened or read): the lines already given
+	// are still written, but the file's summary (-c's count, -l's name,
+	// the JSON end message) is left out. The error returned is the
+	// output's: once it fails, the run should stop.
+	Finish(res Result, err error) error
 }
 
 // Result sums up one search.
@@ -243,119 +259,202 @@ func (r *mapReader) Read(p []byte) (int, error) {
 const DefaultMapWindow = 4 << 20
 
 // run searches what s.buf[:pre] holds and then what src yields; a nil src
-// means the file ends after those bytes.
+// means the file ends after those bytes. Each turn of its loop takes on
+// more of the file (fill), makes it ready (take) and searches the
+// complete lines it ends (searchLines).
 func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
 	s.lastEnd, s.afterLeft, s.draining, s.done, s.res = -1, 0, false, false, Result{}
-	pos, eof := 0, false
-	// head is set while the buffer holds only what another reader read
-	// of a file's start (the io_uring engine's slot): the rest of the
-	// first block is read before anything is searched.
-	head := false
-	// noNL is how many bytes from pos on are known to hold no newline:
-	// a line longer than a window is looked at once, not again with
-	// every window added (a 100 MB line took 6 s in 256 KiB windows).
-	noNL := 0
-	nulFrom := -1
-	for !eof && !s.done {
-		var n int
-		var err error
-		switch {
-		case s.window > 0:
-			n = min(s.window, len(s.buf)-s.end)
-			if err := s.mapped.Ensure(s.end + n); err != nil {
-				return s.res, err
-			}
-			if !s.nulStops && s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
-				src, pos = s.leaveMap(pos)
-				continue
-			}
-			eof = s.end+n == len(s.buf)
-		case pre > 0 || src == nil:
-			n, pre, eof = pre, 0, src == nil
-			head = !eof && n < s.opts.BufSize
-		default:
-			if pos == s.end && s.skipsHoles() {
-				if h, ok := src.(holeSkipper); ok {
-					if skipped := h.SkipHole(); skipped > 0 {
-						// Zeros never written: in binary data, empty lines
-						// that no match can be on.
-						s.base += int64(s.end) + skipped
-						s.end, pos, s.lnPos = 0, 0, 0
-					}
-				}
-			}
-			if s.end == len(s.buf) {
-				pos = s.makeRoom(pos)
-			}
-			room := s.buf[s.end:]
-			if first := int64(s.opts.BufSize) - s.base - int64(s.end); first > 0 && first < int64(len(room)) {
-				// The first block ends at BufSize even in a buffer that
-				// a long line grew.
-				room = room[:first]
-			}
-			n, err = src.Read(room)
-			if err == io.EOF {
-				eof = true
-			} else if err != nil && n == 0 {
-				return s.res, err
-			} else if err != nil {
-				// Search the bytes that came with the error, then stop.
-				src, pre = failing{err}, 0
-			}
+	f := &feed{src: src, pre: pre, nulFrom: -1}
+	for !f.eof && !s.done {
+		n, err := s.fill(f)
+		if err != nil {
+			return s.res, err
 		}
-		if s.window == 0 && n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
+		if !s.take(f, n) {
 			return Result{Binary: true, Bytes: s.res.Bytes, Stopped: true}, nil
 		}
-		s.end += n
-		s.res.Bytes += int64(n)
-		if head {
-			head = false
+		if f.head {
+			f.head = false
 			continue // the rest of the first block, then its search
 		}
-		if s.nulStops && s.cleanNext == nil && s.opts.Binary != BinaryText {
-			nulFrom = s.end - n
+		stop, err := s.searchLines(f)
+		if err != nil {
+			return s.res, err
 		}
-		limit := s.end
-		if !eof {
-			i := bytes.LastIndexByte(s.buf[pos+noNL:s.end], '\n')
-			if i < 0 {
-				noNL = s.end - pos
-				if s.nulSince(&nulFrom) {
-					return s.res, errNUL
-				}
-				continue // no complete line yet: read on, growing if need be
-			}
-			limit = pos + noNL + i + 1
-			noNL = 0
-		}
-		if limit > pos {
-			if err := s.region(pos, limit); err != nil {
-				if err == errStop {
-					break
-				}
-				return s.res, err
-			}
-			pos = limit
-			if s.nulSince(&nulFrom) {
-				return s.res, errNUL
-			}
-			if s.mapped != nil {
-				keep := s.keep(pos)
-				if s.opts.LineNumbers && s.lnPos < keep {
-					s.lineNo(keep) // count now: released bytes read back unzapped
-				}
-				// The newline before keep is looked at to find where
-				// before-context starts.
-				s.mapped.Release(max(0, keep-1))
-			}
+		if stop {
+			break
 		}
 	}
-	if len(s.buf) > 4*s.opts.BufSize && src != nil {
+	if len(s.buf) > 4*s.opts.BufSize && f.src != nil {
 		s.buf = nil // a huge line grew it: give the memory back
 	}
 	s.res.Stopped = s.done
 	return s.res, s.sinkFailed
+}
+
+// feed is where one run takes the file's bytes from, and how far it has
+// gone through them: the state its steps (fill, searchLines) share.
+type feed struct {
+	// src yields the rest of the file; nil means the file ends with the
+	// bytes the buffer holds.
+	src io.Reader
+	// pre is how many bytes at the buffer's end another reader already
+	// read and the search has not yet taken on.
+	pre int
+	pos int  // where the search goes on in buf
+	eof bool // the file's last byte is taken on
+	// head is set while the buffer holds only what another reader read
+	// of a file's start (the io_uring engine's slot): the rest of the
+	// first block is read before anything is searched.
+	head bool
+	// noNL is how many bytes from pos on are known to hold no newline:
+	// a line longer than a window is looked at once, not again with
+	// every window added (a 100 MB line took 6 s in 256 KiB windows).
+	noNL int
+	// nulFrom is where the bytes of a piece not yet looked at for NULs
+	// start (nulSince); -1 none.
+	nulFrom int
+}
+
+// fill takes on more of the file: it returns how many bytes from
+// buf[end:] on are new, from whichever of the map, the bytes read ahead
+// or the reader the file is coming from.
+func (s *Searcher) fill(f *feed) (int, error) {
+	switch {
+	case s.window > 0:
+		return s.takeWindow(f)
+	case f.pre > 0 || f.src == nil:
+		n := f.pre
+		f.pre, f.eof = 0, f.src == nil
+		f.head = !f.eof && n < s.opts.BufSize
+		return n, nil
+	default:
+		return s.read(f)
+	}
+}
+
+// takeWindow makes the next window of a mapped file ready. A window
+// holding a NUL (unless the file is searched as text or is a piece) makes
+// the search leave the map and read on from its own buffer.
+func (s *Searcher) takeWindow(f *feed) (int, error) {
+	n := min(s.window, len(s.buf)-s.end)
+	if err := s.mapped.Ensure(s.end + n); err != nil {
+		return 0, err
+	}
+	if !s.nulStops && s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
+		f.src, f.pos = s.leaveMap(f.pos)
+		return s.read(f)
+	}
+	f.eof = s.end+n == len(s.buf)
+	return n, nil
+}
+
+// read reads from f.src into the buffer, making room first when it is
+// full. An error that comes with bytes is kept for the next read, so
+// that those bytes are searched first.
+func (s *Searcher) read(f *feed) (int, error) {
+	if f.pos == s.end && s.skipsHoles() {
+		s.skipHole(f)
+	}
+	if s.end == len(s.buf) {
+		f.pos = s.makeRoom(f.pos)
+	}
+	room := s.buf[s.end:]
+	if first := int64(s.opts.BufSize) - s.base - int64(s.end); first > 0 && first < int64(len(room)) {
+		// The first block ends at BufSize even in a buffer that a long
+		// line grew.
+		room = room[:first]
+	}
+	n, err := f.src.Read(room)
+	switch {
+	case err == io.EOF:
+		f.eof = true
+	case err != nil && n == 0:
+		return 0, err
+	case err != nil:
+		// Search the bytes that came with the error, then stop.
+		f.src, f.pre = failing{err}, 0
+	}
+	return n, nil
+}
+
+// skipHole passes over a hole at the read position, when the reader can:
+// zeros never written are, in binary data, empty lines that no match can
+// be on (see skipsHoles).
+func (s *Searcher) skipHole(f *feed) {
+	h, ok := f.src.(holeSkipper)
+	if !ok {
+		return
+	}
+	if skipped := h.SkipHole(); skipped > 0 {
+		s.base += int64(s.end) + skipped
+		s.end, f.pos, s.lnPos = 0, 0, 0
+	}
+}
+
+// take adds the n bytes fill brought to the buffer's valid bytes. NULs
+// read are noted (sawBinary) before anything sees them; false means the
+// file is binary data under BinarySkip and is not searched on.
+func (s *Searcher) take(f *feed, n int) bool {
+	if s.window == 0 && n > 0 && s.sawBinary(s.buf[s.end:s.end+n]) && s.opts.Binary == BinarySkip {
+		return false
+	}
+	s.end += n
+	s.res.Bytes += int64(n)
+	if !f.head && s.nulStops && s.cleanNext == nil && s.opts.Binary != BinaryText {
+		f.nulFrom = s.end - n
+	}
+	return true
+}
+
+// searchLines searches the complete lines from pos on: up to the last
+// newline the buffer holds, or to its end at the end of the file. stop
+// says the search ended on what it found (errStop), which leaves the rest
+// of the file unread. A piece's NUL ends it with errNUL.
+func (s *Searcher) searchLines(f *feed) (stop bool, err error) {
+	limit := s.end
+	if !f.eof {
+		i := bytes.LastIndexByte(s.buf[f.pos+f.noNL:s.end], '\n')
+		if i < 0 {
+			f.noNL = s.end - f.pos
+			if s.nulSince(&f.nulFrom) {
+				return false, errNUL
+			}
+			return false, nil // no complete line yet: read on, growing if need be
+		}
+		limit = f.pos + f.noNL + i + 1
+		f.noNL = 0
+	}
+	if limit <= f.pos {
+		return false, nil
+	}
+	if err := s.region(f.pos, limit); err == errStop {
+		return true, nil
+	} else if err != nil {
+		return false, err
+	}
+	f.pos = limit
+	if s.nulSince(&f.nulFrom) {
+		return false, errNUL
+	}
+	if s.mapped != nil {
+		s.release(f.pos)
+	}
+	return false, nil
+}
+
+// release gives back to the map the bytes before those the search may
+// still look at, with pos where it goes on, so that only a window of a
+// file far larger than memory stays resident.
+func (s *Searcher) release(pos int) {
+	keep := s.keep(pos)
+	if s.opts.LineNumbers && s.lnPos < keep {
+		s.lineNo(keep) // count now: released bytes read back unzapped
+	}
+	// The newline before keep is looked at to find where before-context
+	// starts.
+	s.mapped.Release(max(0, keep-1))
 }
 
 // nulSince reports whether buf[*from:end] holds a NUL, from being a

@@ -18,7 +18,6 @@ package uring
 import (
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"syscall"
@@ -27,14 +26,6 @@ import (
 	"github.com/pawelgaczynski/giouring"
 	"golang.org/x/sys/unix"
 )
-
-// DisableEnv names an environment variable that, set to 1, makes ring setup
-// fail as a kernel or sandbox that refuses io_uring would, so that the
-// fallback can be tested anywhere.
-const DisableEnv = "URG_DISABLE_URING"
-
-// ErrDisabled is returned by New when DisableEnv is set.
-var ErrDisabled = errors.New("io_uring disabled by " + DisableEnv)
 
 // Ring is one io_uring instance.
 type Ring struct {
@@ -62,9 +53,6 @@ var setupFlags = []uint32{
 // New sets up a ring with room for entries submissions, locking the calling
 // goroutine to its OS thread. On error the goroutine is unlocked again.
 func New(entries uint32) (*Ring, error) {
-	if os.Getenv(DisableEnv) == "1" {
-		return nil, ErrDisabled
-	}
 	runtime.LockOSThread()
 	var err error
 	for _, f := range setupFlags {

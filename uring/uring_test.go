@@ -227,11 +227,3 @@ func TestGCStress(t *testing.T) {
 		t.Fatalf("child did not pass:\n%s", out)
 	}
 }
-
-// TestDisabled makes setup fail on purpose, as a sandbox would.
-func TestDisabled(t *testing.T) {
-	t.Setenv(DisableEnv, "1")
-	if _, err := New(8); !errors.Is(err, ErrDisabled) {
-		t.Fatalf("New with %s=1: %v", DisableEnv, err)
-	}
-}

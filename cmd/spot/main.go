@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"urg/find"
-	"urg/sched"
+	"urg/walk"
 )
 
 // entry is one option or primary, as help and the man page show it.
@@ -120,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		var e *find.Expr
 		if e, err = find.Parse(rest, time.Now()); err == nil {
-			return walk(e, sched.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch}, sorted, stdout, stderr)
+			return search(e, walk.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch}, sorted, stdout, stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "spot: %v\n", err)
@@ -174,15 +174,15 @@ func options(args []string) (threads int, sorted, ring bool, rest []string, err 
 }
 
 // threadsPerCore is how many directories each core reads at once by
-// default. Warm it changes nothing (7.5 GB tree, -name: 2 or 16 readers
-// 0.30 to 0.33 s); cold, the disk answers in 0.12 ms and wants requests
-// in flight: 16 readers 2.46 s against 3.34 s for 2 (-type f -size +1M),
-// 1.41 s against 1.98 s (-name). 64 were no faster.
+// default. Warm it changes nothing; cold, a disk that answers in a
+// fraction of a millisecond wants many requests in flight, and more
+// readers per core measured faster up to about this many (see
+// docs/performance.md).
 const threadsPerCore = 8
 
-// walk prints what e selects under its roots, as it is found or, sorted,
+// search prints what e selects under its roots, as it is found or, sorted,
 // at the end in the walk's order of names.
-func walk(e *find.Expr, fw sched.FullWalk, sorted bool, stdout, stderr io.Writer) int {
+func search(e *find.Expr, fw walk.FullWalk, sorted bool, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	sep := byte('\n')
 	if e.Print0 {
@@ -194,7 +194,7 @@ func walk(e *find.Expr, fw sched.FullWalk, sorted bool, stdout, stderr io.Writer
 		outErr  error
 		matched []string
 	)
-	emit := func(n *sched.Node) bool {
+	emit := func(n *walk.Node) bool {
 		if n.StatErr != nil {
 			mu.Lock()
 			failed = true
@@ -224,7 +224,7 @@ func walk(e *find.Expr, fw sched.FullWalk, sorted bool, stdout, stderr io.Writer
 		failed = true
 		fmt.Fprintf(stderr, "spot: %s: %v\n", path, reason(err))
 	}
-	sched.WalkAll(e.Roots, fw, emit, report)
+	walk.All(e.Roots, fw, emit, report)
 	if sorted {
 		slices.SortFunc(matched, comparePaths)
 		for _, p := range matched {

@@ -348,3 +348,21 @@ func TestCLIEncodingErrorsUTF8(t *testing.T) {
 	}
 	sameAsGrep(t, dir, []byte(in), nil, false, "x")
 }
+
+// TestCLIGlobsAsFnmatch: --include, --exclude and --exclude-dir take
+// fnmatch's globs, as grep's do (walk.Match, the one glob matcher of urg
+// and spot): sets negated by '!' or '^', quoted bytes, '*' across '/' for
+// a path named on the command line, a '[' without its ']'.
+func TestCLIGlobsAsFnmatch(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.c": "hit\n", "sub/b.c": "hit\n", "x[1].txt": "hit\n", "[a": "hit\n",
+		".h.c": "hit\n", "dd/e.c": "hit\n", "q*.c": "hit\n", "[a-": "hit\n"})
+	for _, g := range []string{"*.c", "[!a]*.c", "[^a]*.c", "s*c", "x[1].txt", `x\[1\].txt`, `\*.c`, `q\*.c`, ".*", "[a-", "[a", "sub*"} {
+		for _, opt := range []string{"--include=", "--exclude="} {
+			sameAsGrep(t, dir, nil, nil, true, "-r", opt+g, "hit", ".", "sub/b.c", "dd")
+		}
+	}
+	for _, g := range []string{"d*", "s?b", "[s]ub", "[!s]*"} {
+		sameAsGrep(t, dir, nil, nil, true, "-r", "--exclude-dir="+g, "hit", ".")
+	}
+}

@@ -11,10 +11,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"urg/internal/size"
+	"urg/internal/storage"
 	"urg/match"
 	"urg/printer"
 	"urg/sched"
 	"urg/search"
+	"urg/walk"
 )
 
 // options is the parsed command line.
@@ -39,12 +41,13 @@ type options struct {
 	groupSep     string // --group-separator
 	noGroupSep   bool   // --no-group-separator, unless --group-separator came later
 	null         bool
-	walk         sched.WalkOptions
+	walk         walk.Options
 	binary       search.Binary
 	color        string
 	threads      int
 	sorted       bool
 	io           string
+	engine       sched.Engine // what --io names
 	queueDepth   int
 	mapChunk     int
 	lowMemory    bool
@@ -59,7 +62,7 @@ type options struct {
 	// tuned: -j or --queue-depth was given, so the storage does not
 	// choose them.
 	tuned   bool
-	storage sched.Storage // the device under the paths, once config looked
+	storage storage.Info // the device under the paths, once config looked
 }
 
 // flagSet defines every flag once; --help is printed from it.
@@ -207,14 +210,14 @@ func (g groupSep) Set(s string) error {
 // globList adds each --include (include) or --exclude to one list, so
 // that their order is kept.
 type globList struct {
-	dst     *[]sched.FileGlob
+	dst     *[]walk.FileGlob
 	include bool
 }
 
 func (g globList) String() string { return "[]" }
 func (g globList) Type() string   { return "stringArray" }
 func (g globList) Set(s string) error {
-	*g.dst = append(*g.dst, sched.FileGlob{Glob: s, Include: g.include})
+	*g.dst = append(*g.dst, walk.FileGlob{Glob: s, Include: g.include})
 	return nil
 }
 
@@ -266,7 +269,7 @@ func parseArgs(args []string) (*options, error) {
 	}
 	o.paths = rest
 	if len(o.paths) == 0 && !r.recursive && !r.deref && !o.files && !isTerminal(os.Stdin) {
-		o.paths, o.stdinDefault = []string{sched.StdinPath}, true
+		o.paths, o.stdinDefault = []string{walk.StdinPath}, true
 	}
 	if r.deref {
 		o.walk.Follow = true
@@ -342,9 +345,8 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	default:
 		return fmt.Errorf("invalid argument %q for --sort (want path or none)", r.sort)
 	}
-	switch o.io {
-	case sched.IOAuto, sched.IOUring, sched.IOPread, sched.IOMmap, sched.IODirect:
-	default:
+	var ok bool
+	if o.engine, ok = sched.ParseEngine(o.io); !ok {
 		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread, mmap or direct)", o.io)
 	}
 	chunk, err := size.Parse(r.mapChunk)
@@ -371,7 +373,7 @@ func readPatterns(name string) ([]string, error) {
 		data, err = os.ReadFile(name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", name, sched.Message(err))
+		return nil, fmt.Errorf("%s: %s", name, message(err))
 	}
 	s := strings.TrimSuffix(string(data), "\n")
 	if len(data) == 0 {

@@ -14,11 +14,14 @@ import (
 	"strings"
 	"sync"
 
+	"urg/internal/fault"
 	"urg/internal/size"
+	"urg/internal/storage"
 	"urg/match"
 	"urg/printer"
 	"urg/sched"
 	"urg/search"
+	"urg/walk"
 )
 
 // version is set by the build (-ldflags -X main.version=...).
@@ -95,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urg: %s: %s\n", path, msg)
 		reportMu.Unlock()
 	}
-	cfg.Report = func(path string, err error) { cfg.Warn(path, sched.Message(err)) }
+	cfg.Report = func(path string, err error) { cfg.Warn(path, message(err)) }
 	stats, err := sched.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
@@ -116,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitMatch
 	case flushErr != nil:
 		if !isBrokenPipe(flushErr) {
-			fmt.Fprintf(stderr, "urg: write error: %s\n", sched.Message(flushErr))
+			fmt.Fprintf(stderr, "urg: write error: %s\n", message(flushErr))
 		}
 		return exitTrouble
 	case stats.Errors.Load() > 0:
@@ -131,7 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // there could come back as matches: lines are printed, and more than one
 // per file. grep does not search that file ("input file is also the
 // output"); -c, -l, -L, -q and -m 1 search it, as grep does.
-func (o *options) feedback(stdout io.Writer) *sched.FileID {
+func (o *options) feedback(stdout io.Writer) *walk.FileID {
 	f, ok := stdout.(*os.File)
 	if !ok || o.mode != printer.Lines || o.maxCount == 1 {
 		return nil
@@ -140,7 +143,7 @@ func (o *options) feedback(stdout io.Writer) *sched.FileID {
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
-	id, ok := sched.IDOf(fi)
+	id, ok := walk.IDOf(fi)
 	if !ok {
 		return nil
 	}
@@ -173,7 +176,7 @@ func (o *options) patternError(err error) error {
 // that fails is an error, as grep's.
 func writeText(stdout, stderr io.Writer, text string) int {
 	if _, err := io.WriteString(stdout, text); err != nil {
-		fmt.Fprintf(stderr, "urg: write error: %s\n", sched.Message(err))
+		fmt.Fprintf(stderr, "urg: write error: %s\n", message(err))
 		return exitTrouble
 	}
 	return exitMatch
@@ -216,11 +219,14 @@ func (o *options) config(m match.Matcher) sched.Config {
 		chunk /= 2
 	}
 	return sched.Config{
-		IO:          o.io,
+		Engine:      o.engine,
 		QueueDepth:  depth,
 		MapChunk:    chunk,
 		SplitPiece:  envSize("URG_SPLIT_PIECE"),
 		SplitMin:    envSize("URG_SPLIT_MIN"),
+		RingRefused: ringRefused(),
+		GrowAtOnce:  os.Getenv("URG_GROW_AT_ONCE") == "1",
+		Faults:      fault.New(os.Getenv("URG_FAULTS")),
 		Paths:       o.paths,
 		Walk:        wo,
 		Threads:     threads,
@@ -236,7 +242,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 // out file by file, since a file that streamed its lines would hold the
 // output, and so every other searcher, until its end.
 func (o *options) stdinOnly() bool {
-	return len(o.paths) > 0 && !slices.ContainsFunc(o.paths, func(p string) bool { return p != sched.StdinPath })
+	return len(o.paths) > 0 && !slices.ContainsFunc(o.paths, func(p string) bool { return p != walk.StdinPath })
 }
 
 // isTerminalWriter says whether w is a terminal, where output is written
@@ -296,7 +302,7 @@ func (o *options) withFilename() bool {
 	if len(o.paths) != 1 {
 		return len(o.paths) > 1 || !o.stdinDefault
 	}
-	if o.paths[0] == sched.StdinPath {
+	if o.paths[0] == walk.StdinPath {
 		return false // not a file named "-", which is never searched
 	}
 	fi, err := os.Stat(o.paths[0])
@@ -309,15 +315,15 @@ const spinningQueueDepth = 4
 
 // storageOf looks at the device under the first path (or the working
 // directory): a rotating one is searched with one reader.
-func (o *options) storageOf() sched.Storage {
+func (o *options) storageOf() storage.Info {
 	p := "."
 	for _, q := range o.paths {
-		if q != sched.StdinPath {
+		if q != walk.StdinPath {
 			p = q
 			break
 		}
 	}
-	return sched.StorageOf("/sys", p)
+	return storage.Of("/sys", p)
 }
 
 // printStats writes --stats; matches is the number of matches printed,
@@ -327,7 +333,7 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
 	fmt.Fprintf(w, "  engine:   %s reader, %s matcher, %d threads\n", s.Engine, m.Engine(), threads)
-	if u := s.Uring; s.Engine == "uring" {
+	if u := s.Uring; s.Engine == sched.EngineUring {
 		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
 			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
 	}
@@ -347,6 +353,16 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 		rate = float64(bytes) / secs
 	}
 	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(rate)))
+}
+
+// ringRefused is the refusal of io_uring that URG_DISABLE_URING=1
+// pretends, as a kernel or sandbox that refuses it would, so that the
+// fallbacks can be tested anywhere; nil without it.
+func ringRefused() error {
+	if os.Getenv("URG_DISABLE_URING") == "1" {
+		return errors.New("io_uring disabled by URG_DISABLE_URING")
+	}
+	return nil
 }
 
 // envSize reads a size in bytes from the environment: a test hook that
@@ -391,7 +407,7 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 	cfg.Report = func(path string, err error) {
 		failed = true
 		if !o.noMessages {
-			fmt.Fprintf(stderr, "urg: %s: %s\n", path, sched.Message(err))
+			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		}
 	}
 	cfg.Warn = func(path, msg string) {
@@ -399,12 +415,19 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "urg: %s: %s\n", path, msg)
 		}
 	}
-	sched.ListFiles(cfg, func(path string) bool {
-		listed = true
-		if _, outErr = out.WriteString(path); outErr == nil {
-			outErr = out.WriteByte(end)
-		}
-		return outErr == nil
+	var mu sync.Mutex
+	walk.Files(cfg.Paths, cfg.Walk, walk.Handler{
+		File: func(f walk.File) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			listed = true
+			if _, outErr = out.WriteString(f.Path); outErr == nil {
+				outErr = out.WriteByte(end)
+			}
+			return outErr == nil
+		},
+		Report: cfg.Report,
+		Warn:   cfg.Warn,
 	})
 	if err := out.Flush(); outErr == nil {
 		outErr = err
@@ -412,7 +435,7 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 	switch {
 	case outErr != nil:
 		if !isBrokenPipe(outErr) {
-			fmt.Fprintf(stderr, "urg: write error: %s\n", sched.Message(outErr))
+			fmt.Fprintf(stderr, "urg: write error: %s\n", message(outErr))
 		}
 		return exitTrouble
 	case failed:

@@ -4,21 +4,29 @@
 // makes things go wrong on purpose: a file vanishing between the walk and
 // the open, an io_uring completion failing with EAGAIN, a short read.
 //
-// Built as usual, every call here is empty and inlined away. Built with
-// -tags faults, URG_FAULTS names the faults to inject (see faults.go);
-// the fault suite (cmd/urg/fault_test.go) builds urg that way.
+// The points are methods of an Injector, which the command makes once
+// from the rules it is given (cmd/urg reads them from URG_FAULTS) and
+// passes down. Built as usual, an Injector is empty and every call is
+// inlined away. Built with -tags faults, the rules are live (see
+// faults.go); the fault suite (cmd/urg/fault_test.go) builds urg that way.
 package fault
 
 // Enabled says whether the fault points are live in this binary.
 const Enabled = false
 
+// Injector holds the faults to inject; in this build there are none.
+type Injector struct{}
+
+// New returns the Injector of the rules in spec; in this build, nil.
+func New(spec string) *Injector { return nil }
+
 // At is the fault point named point, reached for the file at path.
-func At(point, path string) {}
+func (*Injector) At(point, path string) {}
 
 // Result is the result of an io_uring operation at point for path, as
 // the kernel gave it or as a fault replaces it.
-func Result(point, path string, res int32) int32 { return res }
+func (*Injector) Result(point, path string, res int32) int32 { return res }
 
 // Is reports whether the fault point named point holds for path (a
 // property of the file that a fault pretends, not an action).
-func Is(point, path string) bool { return false }
+func (*Injector) Is(point, path string) bool { return false }

@@ -14,7 +14,7 @@ import (
 // Enabled says whether the fault points are live in this binary.
 const Enabled = true
 
-// URG_FAULTS is a list of rules separated by ';', each
+// The rules (URG_FAULTS, as cmd/urg reads them) are a list separated by ';', each
 // POINT:ACTION:MATCH[:EVERY]: at POINT, for a path that holds MATCH, do
 // ACTION (every EVERYth time the rule applies; default every time).
 //
@@ -26,7 +26,12 @@ const Enabled = true
 //   - ring-open, ring-read (an io_uring completion): eagain, eintr,
 //     ecanceled (the result becomes that error), short (half the bytes)
 //   - not-eof (Is): a short read of the file does not mean its end
-var rules = parse(os.Getenv("URG_FAULTS"))
+
+// Injector holds the rules of a run; a nil Injector injects nothing.
+type Injector struct{ rules []*rule }
+
+// New returns the Injector of the rules in spec.
+func New(spec string) *Injector { return &Injector{rules: parse(spec)} }
 
 type rule struct {
 	point, action, match string
@@ -58,8 +63,11 @@ func (r *rule) due(point, path string) bool {
 }
 
 // At is the fault point named point, reached for the file at path.
-func At(point, path string) {
-	for _, r := range rules {
+func (in *Injector) At(point, path string) {
+	if in == nil {
+		return
+	}
+	for _, r := range in.rules {
 		if !r.due(point, path) {
 			continue
 		}
@@ -88,8 +96,11 @@ func At(point, path string) {
 
 // Result is the result of an io_uring operation at point for path, as
 // the kernel gave it or as a fault replaces it.
-func Result(point, path string, res int32) int32 {
-	for _, r := range rules {
+func (in *Injector) Result(point, path string, res int32) int32 {
+	if in == nil {
+		return res
+	}
+	for _, r := range in.rules {
 		if !r.due(point, path) {
 			continue
 		}
@@ -110,8 +121,11 @@ func Result(point, path string, res int32) int32 {
 }
 
 // Is reports whether the fault point named point holds for path.
-func Is(point, path string) bool {
-	for _, r := range rules {
+func (in *Injector) Is(point, path string) bool {
+	if in == nil {
+		return false
+	}
+	for _, r := range in.rules {
 		if r.point == point && strings.Contains(path, r.match) {
 			return true
 		}

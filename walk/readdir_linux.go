@@ -1,4 +1,4 @@
-package sched
+package walk
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 // every directory was 18,196 system calls on the mix tree for nothing.
 // opened says whether the directory was opened, so that a listing cut
 // short by an error still yields what it read.
-func listDir(path string, buf []byte, withID bool, fn func(name []byte, k kind, t byte, ino uint64)) (id dirID, opened bool, err error) {
+func listDir(path string, buf []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id dirID, opened bool, err error) {
 	fd, err := openDir(path)
 	if err != nil {
 		return dirID{}, false, err
@@ -36,7 +36,7 @@ func listDir(path string, buf []byte, withID bool, fn func(name []byte, k kind, 
 // one getdents buffer at a time: fn sees each entry of a buffer, then
 // batch runs with the directory still open as fd (for stats relative to
 // it); the names fn saw stay valid until batch returns.
-func listBatches(path string, buf []byte, fn func(name []byte, k kind, t byte, ino uint64), batch func(fd int)) error {
+func listBatches(path string, buf []byte, fn func(name []byte, t Type, ino uint64), batch func(fd int)) error {
 	fd, err := openDir(path)
 	if err != nil {
 		return err
@@ -54,7 +54,7 @@ func listBatches(path string, buf []byte, fn func(name []byte, k kind, t byte, i
 // Go program is sent them all the time (SIGURG preempts goroutines). A
 // walk that took such a read as the end, to save a quarter of its system
 // calls, lost two of 525 files in one cold run of five.
-func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte, ino uint64), batch func()) error {
+func readDirFD(fd int, buf []byte, fn func(name []byte, t Type, ino uint64), batch func()) error {
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
@@ -76,7 +76,7 @@ func readDirFD(fd int, buf []byte, fn func(name []byte, k kind, t byte, ino uint
 				name = name[:i]
 			}
 			if !isDot(name) {
-				fn(name, direntKind(b[18]), direntType(b[18]), binary.NativeEndian.Uint64(b[0:8]))
+				fn(name, typeOfDirent(b[18]), binary.NativeEndian.Uint64(b[0:8]))
 			}
 			b = b[reclen:]
 		}
@@ -104,39 +104,25 @@ func openDir(path string) (int, error) {
 	}
 }
 
-func direntKind(t byte) kind {
+// typeOfDirent is the Type of a d_type (TypeUnknown for DT_UNKNOWN).
+func typeOfDirent(t byte) Type {
 	switch t {
 	case unix.DT_REG:
-		return kindFile
+		return TypeFile
 	case unix.DT_DIR:
-		return kindDir
+		return TypeDir
 	case unix.DT_LNK:
-		return kindLink
-	case unix.DT_UNKNOWN:
-		return kindUnknown
-	}
-	return kindOther
-}
-
-// direntType is find's -type letter for a d_type, 0 for DT_UNKNOWN.
-func direntType(t byte) byte {
-	switch t {
-	case unix.DT_REG:
-		return 'f'
-	case unix.DT_DIR:
-		return 'd'
-	case unix.DT_LNK:
-		return 'l'
+		return TypeLink
 	case unix.DT_FIFO:
-		return 'p'
+		return TypeFIFO
 	case unix.DT_SOCK:
-		return 's'
+		return TypeSocket
 	case unix.DT_CHR:
-		return 'c'
+		return TypeChar
 	case unix.DT_BLK:
-		return 'b'
+		return TypeBlock
 	}
-	return 0
+	return TypeUnknown
 }
 
 func isDot(name []byte) bool {

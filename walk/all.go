@@ -1,4 +1,4 @@
-package sched
+package walk
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 	"unsafe"
 )
 
-// Node is one entry of a full walk (WalkAll): every file, directory, link
+// Node is one entry of a full walk (All): every file, directory, link
 // and special file, as find sees them.
 //
 // Name and Dir are valid only during the call that hands the Node over:
@@ -20,9 +20,9 @@ type Node struct {
 	Name  string // the last element, as find's -name sees it
 	Depth int    // 0 for a root, 1 for what it holds, and so on
 	root  string // a root's path as given
-	// Type is find's -type letter: f d l p s c b, or 0 when the walk
-	// does not know it (no d_type and no stat).
-	Type byte
+	// Type is what the entry is; TypeUnknown when the walk does not
+	// know (no d_type and no stat).
+	Type Type
 	// Stat is the entry's own metadata (a link's, not its target's),
 	// when the walk was asked for it; nil with StatErr when it failed.
 	Stat    *Stat
@@ -61,11 +61,12 @@ type FullWalk struct {
 	Ring bool
 }
 
-// WalkAll walks each root and hands every entry to emit, from several
+// All walks each root and hands every entry to emit, from several
 // goroutines at once, parents before what they hold; emit returning false
-// stops the walk. The Node is the walker's, valid during the call only. Errors go to errf with the path they concern.
-func WalkAll(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
-	w := newWalker(WalkOptions{MaxDepth: o.MaxDepth, Threads: o.Threads}, nil, errf, nil)
+// stops the walk. The Node is the walker's, valid during the call only.
+// Errors go to errf with the path they concern.
+func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
+	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads}, nil, errf, nil)
 	w.emitNode, w.stat, w.ring, w.mayMatch = emit, o.Stat, o.Ring, o.MayMatch
 	for _, root := range roots {
 		if w.isStopped() {
@@ -99,48 +100,6 @@ func baseName(p string) string {
 	return path.Base(t)
 }
 
-// typeOfMode is find's -type letter for a file mode.
-func typeOfMode(m os.FileMode) byte {
-	switch {
-	case m.IsRegular():
-		return 'f'
-	case m.IsDir():
-		return 'd'
-	case m&os.ModeSymlink != 0:
-		return 'l'
-	case m&os.ModeNamedPipe != 0:
-		return 'p'
-	case m&os.ModeSocket != 0:
-		return 's'
-	case m&os.ModeCharDevice != 0:
-		return 'c'
-	case m&os.ModeDevice != 0:
-		return 'b'
-	}
-	return 0
-}
-
-// typeOfStatMode is find's -type letter for an st_mode.
-func typeOfStatMode(m uint32) byte {
-	switch m & syscall.S_IFMT {
-	case syscall.S_IFREG:
-		return 'f'
-	case syscall.S_IFDIR:
-		return 'd'
-	case syscall.S_IFLNK:
-		return 'l'
-	case syscall.S_IFIFO:
-		return 'p'
-	case syscall.S_IFSOCK:
-		return 's'
-	case syscall.S_IFCHR:
-		return 'c'
-	case syscall.S_IFBLK:
-		return 'b'
-	}
-	return 0
-}
-
 // statOf is the Stat of what os.Lstat returned.
 func statOf(fi os.FileInfo) *Stat {
 	s := &Stat{Size: fi.Size(), Mtime: fi.ModTime()}
@@ -164,8 +123,8 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 	var subdirs []dirJob
 	stopped := false
 	sc.list = sc.list[:0]
-	err := listBatches(job.path, buf, func(name []byte, k kind, t byte, _ uint64) {
-		sc.list = append(sc.list, listing{name: unsafe.String(unsafe.SliceData(name), len(name)), k: k, t: t})
+	err := listBatches(job.path, buf, func(name []byte, t Type, _ uint64) {
+		sc.list = append(sc.list, listing{name: unsafe.String(unsafe.SliceData(name), len(name)), typ: t})
 	}, func(fd int) {
 		if !stopped {
 			stopped = !w.emitBatch(job, fd, sc, &subdirs)
@@ -190,7 +149,7 @@ func (w *walker) emitBatch(job dirJob, fd int, sc *scratch, subdirs *[]dirJob) b
 	}
 	k := 0 // the next of sc.got, in the order of the wanted entries
 	for i, l := range sc.list {
-		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.t}
+		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.typ}
 		wanted := !w.stat || sc.want[i]
 		if w.stat && wanted {
 			if sc.gotErrs[k] != nil {
@@ -213,7 +172,7 @@ func (w *walker) emitBatch(job dirJob, fd int, sc *scratch, subdirs *[]dirJob) b
 func (w *walker) statBatch(job dirJob, fd int, sc *scratch) {
 	sc.want, sc.names = sc.want[:0], sc.names[:0]
 	for _, l := range sc.list {
-		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.t}
+		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.typ}
 		want := w.mayMatch == nil || w.mayMatch(&sc.node)
 		sc.want = append(sc.want, want)
 		if want {
@@ -234,7 +193,7 @@ func (w *walker) statBatch(job dirJob, fd int, sc *scratch) {
 // and adds it to subdirs when it is a directory to walk; false means the
 // walk is stopped.
 func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
-	if n.Type == 0 && n.Stat == nil {
+	if n.Type == TypeUnknown && n.Stat == nil {
 		if fi, err := os.Lstat(joinPath(job.path, n.Name)); err == nil {
 			n.Type = typeOfMode(fi.Mode())
 		}
@@ -243,7 +202,7 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 		w.stop()
 		return false
 	}
-	if n.Type == 'd' && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
+	if n.Type == TypeDir && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
 		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth})
 	}
 	return true

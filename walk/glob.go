@@ -1,10 +1,13 @@
-package find
+package walk
 
-// match is fnmatch(3) without flags, as find's -name and -path use it: '*'
-// and '?' match any byte, '/' and a leading '.' included; [...] is a set,
-// negated by '!' or '^'; '\' quotes the next byte. fold compares ASCII
-// letters in either case (-iname).
-func match(pat, s string, fold bool) bool {
+// Match reports whether the glob pat matches all of s, with the rules of
+// fnmatch(3) without flags, which find's -name and -path and GNU grep's
+// --include, --exclude and --exclude-dir all use: '*' and '?' match any
+// byte, '/' and a leading '.' included; [...] is a set of bytes and
+// ranges, negated by '!' or '^'; '\' quotes the next byte; a '[' without
+// its ']' is itself. fold compares ASCII letters in either case
+// (-iname). It is the one glob matcher of urg and spot.
+func Match(pat, s string, fold bool) bool {
 	// Backtracking over the last '*' only: linear in practice, as in
 	// the classic wildcard matchers.
 	px, sx := 0, 0
@@ -85,6 +88,11 @@ func bracket(pat string, i int, c byte, fold bool) (end int, matched, valid bool
 		}
 		j++
 		hi := lo
+		if j+1 == len(pat) && pat[j] == '-' {
+			// A range cut off by the pattern's end: glibc's fnmatch
+			// (grep's, find's) then matches nothing at all.
+			return len(pat), false, true
+		}
 		if j+1 < len(pat) && pat[j] == '-' && pat[j+1] != ']' {
 			hi = pat[j+1]
 			if hi == '\\' && j+2 < len(pat) {

@@ -1,4 +1,4 @@
-package sched
+package storage
 
 import (
 	"os"
@@ -38,11 +38,11 @@ func TestStorageOf(t *testing.T) {
 		if err := os.Symlink(dev, filepath.Join(root, "dev", "block", strconv.FormatUint(uint64(major), 10)+":"+strconv.FormatUint(uint64(minor), 10))); err != nil {
 			t.Fatal(err)
 		}
-		if got := StorageOf(root, file); got.Rotational != c.want {
+		if got := Of(root, file); got.Rotational != c.want {
 			t.Errorf("%s: %+v, want rotational %v", c.name, got, c.want)
 		}
 	}
-	if got := StorageOf(t.TempDir(), file); got.Rotational {
+	if got := Of(t.TempDir(), file); got.Rotational {
 		t.Errorf("no sysfs: %+v, want not rotational", got)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package sched
+package walk
 
 import (
 	"io"
@@ -11,7 +11,7 @@ import (
 // listDir lists a directory through the os package, which reports each
 // entry's type where the platform's readdir gives it; the directory's
 // identity is read only when withID asks.
-func listDir(path string, _ []byte, withID bool, fn func(name []byte, k kind, t byte, ino uint64)) (id dirID, opened bool, err error) {
+func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id dirID, opened bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return dirID{}, false, err
@@ -34,7 +34,7 @@ func pseudoFS(string) bool { return true }
 // listBatches lists a directory as listDir does, a batch of entries at a
 // time: fn sees each entry of a batch, then batch runs with the directory
 // still open as fd (for stats relative to it).
-func listBatches(path string, _ []byte, fn func(name []byte, k kind, t byte, ino uint64), batch func(fd int)) error {
+func listBatches(path string, _ []byte, fn func(name []byte, t Type, ino uint64), batch func(fd int)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -46,11 +46,11 @@ func listBatches(path string, _ []byte, fn func(name []byte, k kind, t byte, ino
 
 // readDirFile reads the entries of the directory open as f, calling batch
 // (when not nil) after each batch of them, as readDirFD does on Linux.
-func readDirFile(f *os.File, fn func(name []byte, k kind, t byte, ino uint64), batch func()) error {
+func readDirFile(f *os.File, fn func(name []byte, t Type, ino uint64), batch func()) error {
 	for {
 		ents, err := f.ReadDir(1024)
 		for _, e := range ents {
-			fn([]byte(e.Name()), modeKind(e.Type()), typeOfMode(e.Type()), 0)
+			fn([]byte(e.Name()), typeOfMode(e.Type()), 0)
 		}
 		if batch != nil && len(ents) > 0 {
 			batch()

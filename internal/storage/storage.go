@@ -1,4 +1,6 @@
-package sched
+// Package storage learns what kind of device a path lives on: a spinning
+// disk, whose locality parallel reads destroy, or anything else.
+package storage
 
 import (
 	"os"
@@ -7,34 +9,34 @@ import (
 	"strings"
 )
 
-// Storage is what urg learned of the device a path lives on.
-type Storage struct {
+// Info is what urg learned of the device a path lives on.
+type Info struct {
 	Rotational bool   // a spinning disk: parallel reads destroy its locality
 	Device     string // the block device's sysfs path, "" when unknown
 	Reason     string // why Rotational is what it is, for --stats
 }
 
-// StorageOf reads, in sysfs under root ("/sys" on Linux), whether the
+// Of reads, in sysfs under root ("/sys" on Linux), whether the
 // block device holding path rotates. A device whose flag says nothing of
 // the disk behind it is taken for one that does not: virtio, Xen and
 // Hyper-V disks report rotational=1 by default (this project's machines:
 // /dev/vda says 1, and answers 19k random reads/s one at a time, 100k at
 // 64 in flight, which a spinning disk cannot).
-func StorageOf(root, path string) Storage {
+func Of(root, path string) Info {
 	major, minor, ok := deviceOf(path)
 	if !ok {
-		return Storage{Reason: "device unknown"}
+		return Info{Reason: "device unknown"}
 	}
 	num := strconv.FormatUint(uint64(major), 10) + ":" + strconv.FormatUint(uint64(minor), 10)
 	real, err := filepath.EvalSymlinks(filepath.Join(root, "dev", "block", num))
 	if err != nil {
-		return Storage{Reason: "no block device (" + num + ")"}
+		return Info{Reason: "no block device (" + num + ")"}
 	}
 	flag := readFlag(filepath.Join(real, "queue", "rotational"))
 	if flag == "" { // a partition: its disk has the queue
 		flag = readFlag(filepath.Join(filepath.Dir(real), "queue", "rotational"))
 	}
-	s := Storage{Device: real}
+	s := Info{Device: real}
 	switch {
 	case flag != "1":
 		s.Reason = "not rotational"

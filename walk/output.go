@@ -1,4 +1,4 @@
-package sched
+package walk
 
 import (
 	"errors"
@@ -35,7 +35,7 @@ func (w *walker) isOutput(fi os.FileInfo) bool {
 // (on Linux; elsewhere the listing has none, and each file is stat'ed);
 // a link's is the link's own, so a followed link is stat'ed.
 func (w *walker) listedIsOutput(p string, l listing) bool {
-	if l.k != kindLink && l.ino != 0 && l.ino != w.opts.Output.Ino {
+	if l.typ != TypeLink && l.ino != 0 && l.ino != w.opts.Output.Ino {
 		return false
 	}
 	fi, err := os.Stat(p)

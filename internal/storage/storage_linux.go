@@ -1,4 +1,4 @@
-package sched
+package storage
 
 import "golang.org/x/sys/unix"
 

@@ -1,8 +1,14 @@
-package sched
+// Package walk reads directory trees, several directories at once, and
+// yields what they hold: the files a search reads (Files), or every entry,
+// as find sees them (All). It lists directories with getdents64 and keeps
+// the type the file system reports, so that most entries need no stat; it
+// applies the filters of the command line (--include, --exclude,
+// --exclude-dir, --ignore, hidden names, depth), checks followed links for
+// loops, and leaves out the file the output goes to.
+package walk
 
 import (
 	"os"
-	"path"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -10,22 +16,18 @@ import (
 	"urg/internal/fault"
 )
 
-// kind is what a directory entry is, as far as the walk cares.
-type kind uint8
-
-const (
-	kindUnknown kind = iota
-	kindFile
-	kindDir
-	kindLink
-	kindOther // FIFO, socket, device: never opened while walking
-)
-
 // dirID names a directory for loop detection and file-system changes.
 type dirID struct{ dev, ino uint64 }
 
-// Entry is a file to search.
-type Entry struct {
+// StdinPath is the operand that names standard input, and StdinLabel how
+// grep names it in messages and output.
+const (
+	StdinPath  = "-"
+	StdinLabel = "(standard input)"
+)
+
+// File is a file to search, as the walk found it.
+type File struct {
 	Path string
 	Seq  int64 // position in the output order (meaningful when sorted)
 	Size int64 // -1 when the walk did not learn it
@@ -34,8 +36,8 @@ type Entry struct {
 	ShortIsEOF bool
 }
 
-// WalkOptions control which files the walk yields.
-type WalkOptions struct {
+// Options control which files Files yields.
+type Options struct {
 	Follow     bool       // follow symbolic links met while walking (-R)
 	MaxDepth   int        // files at most this many levels below a path (1: only its own); <0 no limit
 	Files      []FileGlob // --include and --exclude, in the order given
@@ -47,6 +49,98 @@ type WalkOptions struct {
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID
+	// Faults are the fault suite's; nil in a run of urg.
+	Faults *fault.Injector
+}
+
+// Handler receives what Files finds.
+type Handler struct {
+	// File takes each file to search: from several goroutines at once,
+	// or, when Options.Sorted, one at a time in path order. Returning
+	// false stops the walk.
+	File func(File) bool
+	// Report receives every error with the path it concerns.
+	Report func(path string, err error)
+	// Warn receives messages that are not errors, such as a directory
+	// loop met while following links; nil drops them.
+	Warn func(path, msg string)
+	// Stopped, when set, is asked before each operand: true ends the
+	// walk (something else ended the run).
+	Stopped func() bool
+	// Filtered, when set, counts the entries the filters left out:
+	// --include, --exclude, --exclude-dir, --ignore, hidden names.
+	Filtered *atomic.Int64
+}
+
+// Files walks the operands paths (or ".", whose files are then named
+// without a leading "./", as grep -r and rg name them) and hands h.File
+// every file to search, numbered in the order of the output. A directory
+// is walked; anything else, even a FIFO or device, is yielded as grep
+// reads it; StdinPath is standard input.
+func Files(paths []string, o Options, h Handler) {
+	warn := h.Warn
+	if warn == nil {
+		warn = func(string, string) {}
+	}
+	w := newWalker(o, h.File, h.Report, warn)
+	w.filtered = h.Filtered
+	if len(paths) == 0 {
+		w.walkRoot(".", "")
+	}
+	for _, p := range paths {
+		if w.isStopped() || h.Stopped != nil && h.Stopped() {
+			break
+		}
+		w.operand(p)
+	}
+}
+
+// operand yields one command-line path.
+func (w *walker) operand(p string) {
+	if p == StdinPath {
+		if w.opts.Output != nil && w.stdinIsOutput() {
+			w.errf(StdinLabel, ErrInputIsOutput)
+			return
+		}
+		w.yield(File{Path: StdinPath, Seq: w.nextSeq(), Size: -1})
+		return
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		w.errf(p, err)
+		return
+	}
+	if fi.IsDir() {
+		if !matchAny(w.opts.ExcludeDir, p) {
+			w.walkRoot(p, p)
+		}
+		return
+	}
+	if !w.wanted(p) {
+		return
+	}
+	if w.opts.Output != nil && w.isOutput(fi) {
+		w.errf(p, ErrInputIsOutput)
+		return
+	}
+	// The size only counts where it tells the contents: /proc files say
+	// 0 and hold data.
+	plain := fi.Mode().IsRegular() && !pseudoFS(p) && !w.opts.Faults.Is("not-eof", p)
+	size := int64(-1)
+	if plain {
+		size = fi.Size()
+	}
+	w.yield(File{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: plain})
+}
+
+// yield hands f on; false (and the walk stopped) when the taker wants no
+// more.
+func (w *walker) yield(f File) bool {
+	if !w.emit(f) {
+		w.stop()
+		return false
+	}
+	return true
 }
 
 // dirJob is a directory waiting to be read.
@@ -70,8 +164,8 @@ type ancestor struct {
 // that it stays small); the files found are handed to emit, whose channel
 // is bounded, so a fast walk waits for the searchers.
 type walker struct {
-	opts  WalkOptions
-	emit  func(Entry) bool // false: stop walking
+	opts  Options
+	emit  func(File) bool // false: stop walking
 	errf  func(path string, err error)
 	warnf func(path, msg string) // a message that is not an error
 	seq   int64
@@ -94,7 +188,7 @@ type walker struct {
 	stopped bool
 }
 
-func newWalker(o WalkOptions, emit func(Entry) bool, errf func(string, error), warnf func(string, string)) *walker {
+func newWalker(o Options, emit func(File) bool, errf func(string, error), warnf func(string, string)) *walker {
 	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf}
 	w.cond = sync.NewCond(&w.mu)
 	return w
@@ -176,8 +270,7 @@ func (w *walker) walkSorted(job dirJob, buf []byte) {
 // listing is one child of a directory being read.
 type listing struct {
 	name string
-	k    kind
-	t    byte   // find's -type letter, 0 when not known
+	typ  Type
 	ino  uint64 // the listing's inode number, 0 when not known
 }
 
@@ -187,8 +280,8 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, opened, err := listDir(job.path, buf, w.opts.Follow, func(name []byte, k kind, t byte, ino uint64) {
-		list = append(list, listing{name: string(name), k: k, t: t, ino: ino})
+	id, opened, err := listDir(job.path, buf, w.opts.Follow, func(name []byte, t Type, ino uint64) {
+		list = append(list, listing{name: string(name), typ: t, ino: ino})
 	})
 	if err != nil {
 		w.errf(job.shown(), err)
@@ -227,16 +320,16 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		}
 		p := joinPath(job.path, l.name)
 		display := joinPath(job.display, l.name)
-		k := l.k
-		if k == kindUnknown || k == kindLink && w.opts.Follow {
-			k = w.statKind(p, display, k == kindLink)
+		t := l.typ
+		if t == TypeUnknown || t == TypeLink && w.opts.Follow {
+			t = w.statType(p, display, t == TypeLink)
 		}
-		if ignores != nil && (k == kindDir || k == kindFile) && ignores.ignored(p, k == kindDir) {
+		if ignores != nil && (t == TypeDir || t == TypeFile) && ignores.ignored(p, t == TypeDir) {
 			w.filter()
 			continue
 		}
-		switch k {
-		case kindDir:
+		switch t {
+		case TypeDir:
 			if w.opts.MaxDepth >= 0 && job.depth+1 >= w.opts.MaxDepth || matchAny(w.opts.ExcludeDir, l.name) {
 				if matchAny(w.opts.ExcludeDir, l.name) {
 					w.filter()
@@ -254,7 +347,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				continue
 			}
 			subdirs = append(subdirs, sub)
-		case kindFile:
+		case TypeFile:
 			if !w.wanted(l.name) {
 				w.filter()
 				continue
@@ -263,8 +356,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				w.errf(display, ErrInputIsOutput)
 				continue
 			}
-			if !w.emit(Entry{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo && !fault.Is("not-eof", display)}) {
-				w.stop()
+			if !w.yield(File{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo && !w.opts.Faults.Is("not-eof", display)}) {
 				return nil
 			}
 		}
@@ -290,9 +382,9 @@ func (j dirJob) shown() string {
 	return j.display
 }
 
-// statKind learns an entry's kind from stat where getdents did not give it,
-// or through a symbolic link that is followed.
-func (w *walker) statKind(p, shown string, follow bool) kind {
+// statType learns an entry's type from stat where getdents did not give
+// it, or through a symbolic link that is followed.
+func (w *walker) statType(p, shown string, follow bool) Type {
 	var fi os.FileInfo
 	var err error
 	if follow {
@@ -302,22 +394,9 @@ func (w *walker) statKind(p, shown string, follow bool) kind {
 	}
 	if err != nil {
 		w.errf(shown, err) // a dangling link too, as grep -R reports it
-		return kindOther
+		return TypeUnknown
 	}
-	return modeKind(fi.Mode())
-}
-
-// modeKind is the kind of a file with mode m.
-func modeKind(m os.FileMode) kind {
-	switch {
-	case m.IsRegular():
-		return kindFile
-	case m.IsDir():
-		return kindDir
-	case m&os.ModeSymlink != 0:
-		return kindLink
-	}
-	return kindOther
+	return typeOfMode(fi.Mode())
 }
 
 // FileGlob is one --include (Include) or --exclude of a file's name.
@@ -390,10 +469,12 @@ func matchAny(globs []string, p string) bool {
 	return false
 }
 
-// matchGlob reports whether glob matches p or a part of it after a slash.
+// matchGlob reports whether glob matches p or a part of it after a slash,
+// with fnmatch's rules (Match), as GNU grep matches --include, --exclude
+// and --exclude-dir.
 func matchGlob(glob, p string) bool {
 	for s := p; ; {
-		if ok, _ := path.Match(glob, s); ok {
+		if Match(glob, s, false) {
 			return true
 		}
 		i := indexSlash(s)

@@ -2,12 +2,16 @@
 
 package sched
 
-import "errors"
+import (
+	"errors"
+
+	"urg/walk"
+)
 
 // ringJob is a file the ring hands to a searcher; without io_uring there
 // are none.
 type ringJob struct {
-	e       Entry
+	f       walk.File
 	rd      *readDone
 	release func()
 }
@@ -19,13 +23,11 @@ type UringStats struct {
 	Submitted, Enters, Waits uint64
 }
 
-type uringEngine struct {
+type rings struct {
 	jobs  chan ringJob
 	stats UringStats
 }
 
-func startUring(*run, <-chan Entry, int, int, int, func(<-chan ringJob)) (*uringEngine, error) {
+func startRings(*run, <-chan walk.File, func(<-chan ringJob)) (*rings, error) {
 	return nil, errors.New("io_uring is Linux's")
 }
-
-const ringBufSize = 64 << 10

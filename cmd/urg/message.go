@@ -1,0 +1,26 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+	"strings"
+
+	"urg/walk"
+)
+
+// message renders an error as grep does after "urg: path: ", with the
+// system's wording capitalised ("No such file or directory").
+func message(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if err == walk.ErrInputIsOutput {
+		return err.Error() // grep's own wording, not the system's
+	}
+	msg := err.Error()
+	if len(msg) > 0 && 'a' <= msg[0] && msg[0] <= 'z' {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg
+}

@@ -1,0 +1,439 @@
+package sched
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sys/unix"
+
+	"urg/internal/fault"
+	"urg/uring"
+	"urg/walk"
+)
+
+// The io_uring engine: one ring per thread, each on its own locked OS
+// thread, keeps up to depth files in flight. For each file it submits an
+// openat, then on its completion a read into the file's slot buffer, then a
+// close; all of a batch go to the kernel in one io_uring_enter, so a small
+// file costs no system call of its own, and cold opens and reads of many
+// files overlap. A filled buffer goes to a searcher through a bounded
+// channel and its slot comes back when the search is done: a ring never
+// has more files than slots, so memory stays bounded.
+//
+// A file the slot holds whole is searched by the ring's own thread, as
+// soon as its read completes, in the buffer the kernel just filled: no
+// hand-over to another goroutine, and the bytes are still in this core's
+// cache. Only larger files, and files the ring could not open, go to the
+// searchers.
+//
+// One ring starts; more, up to one per thread, start once it is seen
+// waiting for the disk. With every file in the page cache a second ring
+// thread only takes CPU from the searchers; on a cold tree each ring's
+// core copies the pages its reads bring in, and more rings are faster.
+
+// pathMax is the room for one path in a slot; a longer path is read with
+// pread instead.
+const pathMax = 4096
+
+// ringBufSize is the size of one slot's buffer: most source files fit
+// whole, and a larger file goes on with pread from the searcher, which
+// reads the rest of the file's first block (search.DefaultBufSize) before
+// it searches any of it, so that binary data is decided as under the
+// other engines. Larger slots measured slower warm: the buffers of all
+// the slots then fall out of the CPU caches.
+const ringBufSize = 64 << 10
+
+// coldWaits is how many waits for the disk make the first ring start the
+// others: a warm search waits a few times (a read that found a page
+// locked), a cold one from its first few hundred files on.
+const coldWaits = 64
+
+// ringJob is a file the ring hands to a searcher.
+type ringJob struct {
+	f       walk.File
+	rd      *readDone // nil: the searcher reads the file itself
+	release func()    // gives the slot back; nil when there is none
+}
+
+// slot is the state of one file in flight.
+type slot struct {
+	path    []byte // NUL-terminated, in the arena
+	buf     []byte // registered buffer number idx, in the arena
+	f       walk.File
+	fd      int
+	noatime bool
+	read    readDone // the whole file, once read
+}
+
+// user_data of a completion: the slot number and the operation.
+const (
+	opOpen = iota + 1
+	opRead
+	opClose
+)
+
+func userData(i, op int) uint64         { return uint64(i)<<8 | uint64(op) }
+func splitUserData(u uint64) (int, int) { return int(u >> 8), int(u & 0xff) }
+
+// rings are the rings of one search.
+type rings struct {
+	r     *run
+	files <-chan walk.File
+	depth int
+	jobs  chan ringJob
+	wg    sync.WaitGroup // the rings running
+	grew  atomic.Bool
+	cold  func(jobs <-chan ringJob) // called once the disk is the limit
+	mu    sync.Mutex
+	stats UringStats
+}
+
+// UringStats count what the rings did, for --stats.
+type UringStats struct {
+	Rings     int
+	Mode      string // setup flags the kernel took
+	Depth     int    // files in flight allowed per ring
+	MaxFlight int    // the most files in flight at once in one ring
+	Submitted uint64 // operations submitted
+	Enters    uint64 // io_uring_enter calls
+	Waits     uint64 // of which waited for the disk
+}
+
+// startRings sets up a ring and starts it on files; searchers read
+// ringJobs from the returned rings' jobs channel, which is closed when
+// every ring is done. cold is called once, from a ring, when the rings
+// are seen waiting for the disk. It fails, leaving nothing running, when
+// the kernel refuses io_uring.
+func startRings(r *run, files <-chan walk.File, cold func(<-chan ringJob)) (*rings, error) {
+	if r.cfg.RingRefused != nil {
+		return nil, r.cfg.RingRefused
+	}
+	depth := r.cfg.QueueDepth
+	g := &rings{r: r, files: files, depth: depth, jobs: make(chan ringJob, r.cfg.Threads*depth), cold: cold}
+	g.stats.Depth = depth
+	if err := g.start(); err != nil {
+		return nil, err
+	}
+	go func() {
+		g.wg.Wait()
+		close(g.jobs)
+	}()
+	return g, nil
+}
+
+// start starts one more ring and waits until it is set up.
+func (g *rings) start() error {
+	ready := make(chan error)
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		rg, err := g.newRing()
+		ready <- err
+		if err != nil {
+			return
+		}
+		rg.run()
+		rg.close()
+	}()
+	err := <-ready
+	if err == nil {
+		g.mu.Lock()
+		g.stats.Rings++
+		g.mu.Unlock()
+	}
+	return err
+}
+
+// grow starts the other rings and calls cold, once, from a running ring
+// (which keeps the WaitGroups above zero meanwhile).
+func (g *rings) grow() {
+	if g.grew.Swap(true) {
+		return
+	}
+	if g.cold != nil {
+		g.cold(g.jobs)
+	}
+	go func() {
+		for range g.r.cfg.Threads - 1 {
+			if g.start() != nil {
+				return // fewer rings is still fine
+			}
+		}
+	}()
+}
+
+// ring is one io_uring and the files it has in flight. Its goroutine owns
+// it for its whole life, locked to one OS thread; only that goroutine
+// changes its state, in the completion loop.
+type ring struct {
+	g     *rings
+	u     *uring.Ring
+	arena *uring.Arena
+	slots []slot
+	free  []int    // slots holding no file
+	freed chan int // slots coming back from searchers
+	whole []int    // slots read whole, to search here
+	w     *worker  // searches the whole files, on this thread
+	// inflight counts operations in the kernel, files the files between
+	// their open and the end of their read.
+	inflight, files, maxFiles int
+	inputOpen                 bool // more files may come
+}
+
+// newRing sets up a ring, its slots and their registered buffers, on the
+// calling goroutine, which it locks to its OS thread.
+func (g *rings) newRing() (*ring, error) {
+	u, err := uring.New(uint32(2 * g.depth))
+	if err != nil {
+		return nil, err
+	}
+	arena, err := uring.NewArena(g.depth * (pathMax + ringBufSize))
+	if err != nil {
+		u.Close()
+		return nil, err
+	}
+	rg := &ring{g: g, u: u, arena: arena, slots: make([]slot, g.depth), free: make([]int, 0, g.depth),
+		freed: make(chan int, g.depth), w: g.r.newWorker(), inputOpen: true}
+	bufs := make([][]byte, g.depth)
+	for i := range rg.slots {
+		buf, _ := arena.Alloc(ringBufSize, 4096)
+		path, _ := arena.Alloc(pathMax, 1)
+		rg.slots[i] = slot{path: path, buf: buf, fd: -1}
+		bufs[i] = buf
+		rg.free = append(rg.free, i)
+	}
+	if err := u.RegisterBuffers(bufs); err != nil {
+		rg.close()
+		return nil, err
+	}
+	g.mu.Lock()
+	g.stats.Mode = u.Mode()
+	g.mu.Unlock()
+	return rg, nil
+}
+
+// close frees the ring and adds what it did to the stats.
+func (rg *ring) close() {
+	g := rg.g
+	g.mu.Lock()
+	g.stats.MaxFlight = max(g.stats.MaxFlight, rg.maxFiles)
+	g.stats.Submitted += rg.u.Submitted
+	g.stats.Enters += rg.u.Enters
+	g.stats.Waits += rg.u.Waits
+	g.mu.Unlock()
+	rg.u.Close()
+	rg.arena.Free()
+}
+
+// run is the ring's loop: take slots back, start files in the free ones,
+// search what was read whole, and wait for completions only when there
+// is nothing else to do; it ends once the input is closed and every slot
+// is back.
+func (rg *ring) run() {
+	for {
+		rg.takeBack()
+		rg.fill()
+		if len(rg.whole) > 0 {
+			rg.searchWhole()
+			continue // refill the slots before waiting
+		}
+		if rg.inflight == 0 && rg.u.Pending() == 0 {
+			if !rg.inputOpen && len(rg.free) == rg.g.depth {
+				return // all done, every slot back
+			}
+			if !rg.inputOpen || len(rg.free) == 0 {
+				rg.free = append(rg.free, <-rg.freed)
+			}
+			continue
+		}
+		rg.submit(1)
+		if rg.u.Waits >= coldWaits || rg.g.r.cfg.GrowAtOnce {
+			rg.g.grow()
+		}
+		rg.u.Completions(rg.complete)
+	}
+}
+
+// takeBack takes back the slots the searchers are done with.
+func (rg *ring) takeBack() {
+	for {
+		select {
+		case i := <-rg.freed:
+			rg.free = append(rg.free, i)
+		default:
+			return
+		}
+	}
+}
+
+// fill starts new files while there are free slots; it waits for one
+// only when the kernel has nothing of this ring's to complete.
+func (rg *ring) fill() {
+	for len(rg.free) > 0 && rg.inputOpen {
+		var f walk.File
+		var ok bool
+		if rg.inflight == 0 && len(rg.whole) == 0 {
+			select {
+			case f, ok = <-rg.g.files:
+			case i := <-rg.freed:
+				rg.free = append(rg.free, i)
+				continue
+			}
+		} else {
+			select {
+			case f, ok = <-rg.g.files:
+			default:
+				return // nothing waiting: go and collect completions
+			}
+		}
+		if !ok {
+			rg.inputOpen = false
+			return
+		}
+		if !rg.ringable(f) {
+			rg.g.jobs <- ringJob{f: f}
+			continue
+		}
+		i := rg.free[len(rg.free)-1]
+		rg.free = rg.free[:len(rg.free)-1]
+		rg.slots[i].f, rg.slots[i].noatime = f, true
+		rg.files++
+		rg.maxFiles = max(rg.maxFiles, rg.files)
+		rg.open(i)
+	}
+}
+
+// ringable reports whether the ring reads this file: standard input, a path
+// too long for a slot, and a file known to be too short to match go to the
+// searcher as they are.
+func (rg *ring) ringable(f walk.File) bool {
+	return f.Path != walk.StdinPath && len(f.Path) < pathMax && !(f.Size >= 0 && f.Size < int64(rg.g.r.cfg.Matcher.MinLen()))
+}
+
+// searchWhole searches the files read whole, on this thread, letting the
+// kernel go on meanwhile with what is queued.
+func (rg *ring) searchWhole() {
+	if rg.u.Pending() > 0 {
+		rg.submit(0)
+	}
+	for _, i := range rg.whole {
+		rg.w.searchFile(rg.slots[i].f, &rg.slots[i].read)
+		rg.slots[i].read = readDone{}
+		rg.free = append(rg.free, i)
+	}
+	rg.whole = rg.whole[:0]
+}
+
+// submit hands the queued operations to the kernel, waiting for wait
+// completions.
+func (rg *ring) submit(wait uint32) {
+	if _, err := rg.u.Submit(wait); err != nil && !errors.Is(err, unix.EBUSY) {
+		rg.g.r.report("io_uring", err)
+	}
+}
+
+// open starts the file in slot i.
+func (rg *ring) open(i int) {
+	s := &rg.slots[i]
+	flags := unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY
+	if s.noatime {
+		flags |= unix.O_NOATIME
+	}
+	rg.g.r.cfg.Faults.At("open", s.f.Path)
+	copy(s.path, s.f.Path)
+	s.path[len(s.f.Path)] = 0
+	if err := rg.u.Openat(s.path[:len(s.f.Path)+1], flags, userData(i, opOpen)); err != nil {
+		rg.handOff(i, &readDone{fd: -1, err: err})
+		return
+	}
+	rg.inflight++
+}
+
+// complete takes the completion of an operation, the only place a slot
+// moves on: an open is followed by the read, a read by the search, an
+// error by a hand-off to a searcher that reports it or tries again.
+func (rg *ring) complete(u uint64, res int32) {
+	rg.inflight--
+	i, op := splitUserData(u)
+	if op == opClose {
+		return
+	}
+	s := &rg.slots[i]
+	if got := res; fault.Enabled {
+		res = rg.g.r.cfg.Faults.Result(map[int]string{opOpen: "ring-open", opRead: "ring-read"}[op], s.f.Path, res)
+		if op == opOpen && got >= 0 && res < 0 {
+			unix.Close(int(got)) // the fault took the place of a descriptor
+		}
+	}
+	switch {
+	case op == opOpen && res == -int32(unix.EPERM) && s.noatime:
+		s.noatime = false // O_NOATIME is for files we own
+		rg.open(i)
+	case op == opOpen && (res == -int32(unix.EMFILE) || res == -int32(unix.ENFILE)):
+		// Out of descriptors: let the searcher open it when some are back.
+		rg.files--
+		rg.handOff(i, nil)
+	case res == -int32(unix.EAGAIN) || res == -int32(unix.EINTR) || res == -int32(unix.ECANCELED):
+		// Nothing wrong with the file: the searcher opens and reads
+		// it again, with pread.
+		rg.files--
+		if op == opRead {
+			unix.Close(s.fd)
+			s.fd = -1
+		}
+		rg.handOff(i, nil)
+	case res < 0:
+		rg.files--
+		if op == opRead {
+			unix.Close(s.fd) // a failed read leaves the file open
+			s.fd = -1
+		}
+		rg.handOff(i, &readDone{fd: -1, err: unix.Errno(-res)})
+	case op == opOpen:
+		rg.opened(i, int(res))
+	case op == opRead:
+		rg.files--
+		rg.read(i, int(res))
+	}
+}
+
+// opened starts the read of slot i's file, open as fd.
+func (rg *ring) opened(i, fd int) {
+	s := &rg.slots[i]
+	s.fd = fd
+	rg.g.r.cfg.Faults.At("opened", s.f.Path)
+	if err := rg.u.ReadFixed(s.fd, s.buf, i, 0, userData(i, opRead)); err != nil {
+		unix.Close(s.fd)
+		rg.files--
+		rg.handOff(i, &readDone{fd: -1, err: err})
+		return
+	}
+	rg.inflight++
+}
+
+// read takes the n bytes read of slot i's file: a file read whole is
+// closed in the next batch and searched here; a longer one goes to a
+// searcher, which reads on from its descriptor.
+func (rg *ring) read(i, n int) {
+	s := &rg.slots[i]
+	if n < len(s.buf) && s.f.ShortIsEOF {
+		if rg.u.CloseFD(s.fd, userData(i, opClose)) == nil {
+			rg.inflight++
+		} else {
+			unix.Close(s.fd)
+		}
+		s.fd = -1
+		s.read = readDone{data: s.buf[:n], fd: -1}
+		rg.whole = append(rg.whole, i)
+		return
+	}
+	rg.handOff(i, &readDone{data: s.buf[:n], fd: s.fd})
+	s.fd = -1
+}
+
+// handOff gives slot i's file to a searcher, which gives the slot back
+// when done.
+func (rg *ring) handOff(i int, rd *readDone) {
+	rg.g.jobs <- ringJob{f: rg.slots[i].f, rd: rd, release: func() { rg.freed <- i }}
+}

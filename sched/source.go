@@ -1,0 +1,223 @@
+package sched
+
+import (
+	"bytes"
+	"io"
+
+	"urg/fallback"
+	"urg/search"
+	"urg/walk"
+
+	"golang.org/x/sys/unix"
+)
+
+// shape is how a source hands a file's bytes to the searcher.
+type shape uint8
+
+const (
+	shapeBuffer shape = iota // head is the whole file, in the ring's buffer
+	shapeReader              // head (what the ring read, maybe nothing), then rest
+	shapeMapped              // the file through a memory map
+	shapeStream              // the file read around the page cache
+	shapeStdin               // standard input, read from where its offset is
+)
+
+// source is one file's bytes in the shape its search takes them on.
+type source struct {
+	shape  shape
+	head   []byte            // the file's start, as the ring read it
+	rest   io.Reader         // shapeReader: the file after head
+	mapped *fallback.Mapping // shapeMapped
+	stream search.Stream     // shapeStream
+	size   int64             // shapeMapped, shapeStream: the file's size
+	fd     int               // the file's descriptor, -1 when none is open
+	closer []func()          // what close undoes, in order
+}
+
+// mapMin is the size from which a file is searched through a memory map
+// rather than read (under auto, uring and direct): see fallback.Mapping
+// for why.
+const mapMin = 1 << 20
+
+// splitMin is the size from which a mapped file is searched on every core
+// at once: four pieces or more, so that the cores share it evenly.
+const splitMin = 4 * search.DefaultPiece
+
+// splitRelease is how far a split search moves on between releases of the
+// pages behind it: each release interrupts every core of the search to
+// flush its TLB, so a split releases in larger steps than one core does.
+const splitRelease = 32 << 20
+
+// open turns file f into the source its search reads: the one place
+// where the reader of a file is chosen. rd is what the ring read of f
+// (nil: nothing). A regular file on a disk file system may be mapped or
+// streamed around the page cache, as the engine says (large); anything
+// else is read, going on from what the ring read.
+func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
+	r := w.r
+	switch {
+	case rd != nil && rd.err != nil:
+		return nil, rd.err
+	case rd != nil && rd.fd < 0:
+		r.stats.RingWhole.Add(1)
+		return &source{shape: shapeBuffer, head: rd.data, fd: -1}, nil
+	case f.Path == walk.StdinPath:
+		return &source{shape: shapeStdin, fd: -1}, nil
+	}
+	src := &source{shape: shapeReader, fd: -1}
+	if rd != nil {
+		src.head, src.fd = rd.data, rd.fd
+		src.closer = append(src.closer, func() { unix.Close(rd.fd) })
+	} else {
+		r.cfg.Faults.At("open", f.Path)
+		file, err := fallback.Open(f.Path, f.ShortIsEOF)
+		if err != nil {
+			return nil, err
+		}
+		r.cfg.Faults.At("opened", f.Path)
+		src.fd, src.rest = file.Fd(), file
+		src.closer = append(src.closer, func() { file.Close() })
+	}
+	if w.large(src, f) {
+		return src, nil
+	}
+	if rd != nil {
+		r.stats.RingThenPread.Add(1)
+		src.rest = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
+	} else {
+		r.stats.Pread.Add(1)
+	}
+	return src, nil
+}
+
+// large makes src a map or a stream around the page cache when the engine
+// says so for this file (mapFrom, streams), and reports whether it did. A
+// file whose start holds NULs is read, unless searched as text: its NULs
+// become line ends in the buffer, and writing them into a map costs more
+// than the copy it saves.
+func (w *worker) large(src *source, f walk.File) bool {
+	r := w.r
+	if r.cfg.Engine == EnginePread || !f.ShortIsEOF {
+		return false // not a plain disk file: its size may not tell its bytes
+	}
+	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(src.head, 0) >= 0 {
+		return false // checked first: it spares the binaries an fstat
+	}
+	var st unix.Stat_t
+	if unix.Fstat(src.fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size == 0 {
+		return false
+	}
+	if st.Blocks*512 < st.Size/2 {
+		return false // mostly holes: read, so that the holes can be skipped
+	}
+	src.size = st.Size
+	if stream, done, ok := w.streamAround(src.fd, st.Size); ok {
+		r.stats.Direct.Add(1)
+		src.shape, src.stream = shapeStream, stream
+		src.closer = append([]func(){done}, src.closer...)
+		return true
+	}
+	if least := r.cfg.Engine.mapFrom(); least == 0 || st.Size < least {
+		return false
+	}
+	m, err := fallback.Map(src.fd, st.Size, r.cfg.MapChunk, &r.held)
+	if err != nil {
+		return false
+	}
+	r.cfg.Faults.At("mapped", f.Path)
+	r.stats.Mapped.Add(1)
+	src.shape, src.mapped = shapeMapped, m
+	src.closer = append([]func(){func() { m.Close() }}, src.closer...)
+	return true
+}
+
+// close gives back what the source holds: map, stream, descriptor.
+func (src *source) close() {
+	for _, c := range src.closer {
+		c()
+	}
+}
+
+// search searches src with the worker's searcher, or on every core when
+// the file is large enough and the cores are free (takeSplit).
+func (w *worker) search(src *source, sink search.Sink) (search.Result, error) {
+	r := w.r
+	switch src.shape {
+	case shapeBuffer:
+		return w.s.SearchBuffer(src.head, nil, sink)
+	case shapeStdin:
+		return w.searchStdin(sink)
+	case shapeMapped:
+		return w.searchMapped(src.mapped, sink)
+	case shapeStream:
+		if done, ok := r.takeSplit(src.size); ok {
+			defer done()
+			fd := src.fd
+			rest := func(off int64) io.Reader { return fallback.Resume(fd, off, true) }
+			return r.split.SearchStream(src.stream, rest, sink)
+		}
+		return w.s.Search(&streamReader{st: src.stream}, sink)
+	}
+	if src.head != nil {
+		return w.s.SearchBuffer(src.head, src.rest, sink)
+	}
+	return w.s.Search(src.rest, sink)
+}
+
+// searchMapped searches a mapped file, on every core when it is large; a
+// file truncated under the map is an error, not a crash.
+func (w *worker) searchMapped(m *fallback.Mapping, sink search.Sink) (res search.Result, err error) {
+	searchFn := w.s.SearchMapped
+	if done, ok := w.r.takeSplit(int64(len(m.Bytes()))); ok {
+		defer done()
+		searchFn = w.r.split.SearchMapped
+		m.SetReleaseStep(splitRelease)
+	}
+	err = fallback.Protect(func() error {
+		var serr error
+		res, serr = searchFn(m, sink)
+		return serr
+	})
+	return res, err
+}
+
+// takeSplit reports whether a file of size bytes is searched on every
+// core: it is large enough, and no other file has the cores (one split
+// at a time, since a second would find them busy). done gives them back.
+func (r *run) takeSplit(size int64) (done func(), ok bool) {
+	if r.split == nil || size < int64(r.cfg.SplitMin) {
+		return nil, false
+	}
+	select {
+	case r.splitting <- struct{}{}:
+		r.stats.Split.Add(1)
+		return func() { <-r.splitting }, true
+	default:
+		return nil, false
+	}
+}
+
+// streamReader reads a Stream in order as an io.Reader, by copying, for
+// searches that are not split.
+type streamReader struct {
+	st   search.Stream
+	data []byte
+	held bool
+}
+
+func (sr *streamReader) Read(p []byte) (int, error) {
+	for len(sr.data) == 0 {
+		if sr.held {
+			sr.st.Done()
+			sr.held = false
+		}
+		_, data, err := sr.st.Next()
+		if err != nil {
+			return 0, err
+		}
+		sr.data, sr.held = data, true
+	}
+	n := copy(p, sr.data)
+	sr.data = sr.data[n:]
+	return n, nil
+}

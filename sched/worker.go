@@ -1,0 +1,103 @@
+package sched
+
+import (
+	"urg/search"
+	"urg/walk"
+
+	"golang.org/x/sys/unix"
+)
+
+// worker searches files one at a time: it puts together the run's
+// matcher, a searcher of its own and the sink the output gives for each
+// file. It is the only place where the three meet. One per goroutine.
+type worker struct {
+	r *run
+	s *search.Searcher
+}
+
+func (r *run) newWorker() *worker {
+	return &worker{r: r, s: search.New(r.cfg.Matcher, r.cfg.Search)}
+}
+
+// readDone is what the io_uring engine read of a file for a searcher.
+type readDone struct {
+	data []byte // the file's first bytes, in a ring buffer
+	fd   int    // descriptor to read the rest from; -1 when data is all
+	err  error  // the ring's open or read failed
+}
+
+// searchFile searches file f and hands what it finds to f's sink. rd is
+// what the ring read of f; nil when the ring read nothing of it.
+func (w *worker) searchFile(f walk.File, rd *readDone) {
+	r := w.r
+	label := f.Path
+	if f.Path == walk.StdinPath {
+		label = walk.StdinLabel
+	}
+	sink := r.cfg.Out.Sink(f.Seq, label)
+	if r.stopped.Load() {
+		closeRead(rd)
+		sink.Finish(search.Result{}, errStopped)
+		return
+	}
+	if err := sink.Begin(); err != nil {
+		closeRead(rd)
+		r.stopped.Store(true) // the output is gone: nothing more can be said
+		sink.Finish(search.Result{}, err)
+		return
+	}
+	if rd == nil && f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert {
+		// No line of a file this short can match: no need to open it.
+		r.stats.Skipped.Add(1)
+		w.finish(sink, search.Result{})
+		return
+	}
+	src, err := w.open(f, rd)
+	if err != nil {
+		r.report(f.Path, err)
+		sink.Finish(search.Result{}, err)
+		return
+	}
+	res, err := w.search(src, sink)
+	src.close()
+	r.stats.Searched.Add(1)
+	r.stats.Bytes.Add(res.Bytes)
+	if res.Binary {
+		r.stats.Binary.Add(1)
+		if r.cfg.Search.Binary == search.BinarySkip {
+			r.stats.BinarySkipped.Add(1)
+		}
+	}
+	if err != nil {
+		if r.cfg.Out.Err() == nil {
+			r.report(label, err)
+		}
+		if sink.Finish(res, err) != nil {
+			r.stopped.Store(true)
+		}
+		return
+	}
+	w.finish(sink, res)
+}
+
+// finish ends a file whose search reached its end.
+func (w *worker) finish(sink search.Sink, res search.Result) {
+	r := w.r
+	if res.Count > 0 {
+		r.stats.Lines.Add(res.Count)
+		r.stats.Matched.Add(1)
+		if r.cfg.StopAtFirst {
+			r.stopped.Store(true)
+		}
+	}
+	if sink.Finish(res, nil) != nil {
+		r.stopped.Store(true) // the output is gone: nothing more can be said
+	}
+}
+
+// closeRead closes the descriptor the ring left open for rd, if any.
+func closeRead(rd *readDone) {
+	if rd != nil && rd.fd >= 0 {
+		unix.Close(rd.fd)
+	}
+}

@@ -1,0 +1,50 @@
+package walk
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzMatchGlob checks the glob matcher against no panic and two facts:
+// a pattern without special bytes matches only itself, and "*" matches
+// everything.
+func FuzzMatchGlob(f *testing.F) {
+	f.Add("*.[ch]", "main.c")
+	f.Add("[!a-]x\\*", "bx*")
+	f.Add("[", "[")
+	f.Fuzz(func(t *testing.T, pat, s string) {
+		Match(pat, s, false)
+		Match(pat, s, true)
+		if !strings.ContainsAny(pat, "*?[\\") && Match(pat, s, false) != (pat == s) {
+			t.Fatalf("Match(%q, %q) = %v for a plain pattern", pat, s, !(pat == s))
+		}
+		if !Match("*", s, false) {
+			t.Fatalf("* does not match %q", s)
+		}
+	})
+}
+
+// TestMatchAsFnmatch holds cases checked against glibc's fnmatch(3)
+// without flags, which GNU grep and find use.
+func TestMatchAsFnmatch(t *testing.T) {
+	for _, c := range []struct {
+		pat, s string
+		want   bool
+	}{
+		{"*.c", "sub/b.c", true}, // '*' crosses '/'
+		{"*.c", ".h.c", true},    // and matches a leading dot
+		{"[!a]*.c", "b.c", true},
+		{"[^a]*.c", "a.c", false},
+		{`\*.c`, "*.c", true},
+		{"x[1].txt", "x1.txt", true},
+		{"[a", "[a", true},    // a '[' without its ']' is itself
+		{"[a-", "[a-", false}, // a range cut off by the end matches nothing
+		{"*[a-", "x[a-", false},
+		{"[]a]", "]", true},
+		{"[a-c]", "b", true},
+	} {
+		if got := Match(c.pat, c.s, false); got != c.want {
+			t.Errorf("Match(%q, %q) = %v, want %v", c.pat, c.s, got, c.want)
+		}
+	}
+}

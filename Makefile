@@ -37,7 +37,7 @@ fmt-check:
 
 # Short fuzz runs in make test: the matcher's fast paths against the plain
 # regex (FUZZTIME), and the search's buffer edges, the printer, spot's
-# parser and globs (FUZZTIME_OTHERS each). FUZZTIME=10m FUZZTIME_OTHERS=10m
+# parser and the glob matcher (FUZZTIME_OTHERS each). FUZZTIME=10m FUZZTIME_OTHERS=10m
 # make fuzz for long ones.
 #
 # make test counts executions instead of timing them: a timed run of Go
@@ -56,7 +56,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzSearchEdges$$' -fuzztime $(FUZZTIME_OTHERS) ./search
 	$(GO) test -run '^$$' -fuzz '^FuzzPrinter$$' -fuzztime $(FUZZTIME_OTHERS) ./printer
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME_OTHERS) ./find
-	$(GO) test -run '^$$' -fuzz '^FuzzMatchGlob$$' -fuzztime $(FUZZTIME_OTHERS) ./find
+	$(GO) test -run '^$$' -fuzz '^FuzzMatchGlob$$' -fuzztime $(FUZZTIME_OTHERS) ./walk
 
 # urg beside GNU grep, rg, ugrep and ag (those installed) on the go and mix
 # corpora (built once under $TMPDIR/urg-bench), warm and cold (cold needs

@@ -77,9 +77,9 @@ type Config struct {
 	Faults *fault.Injector
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
-	// Warn receives messages that are not errors, such as a directory
-	// loop met while following links.
-	Warn func(path, msg string)
+	// Warn receives what is not an error and leaves the exit status
+	// alone, such as walk.ErrLoop.
+	Warn func(path string, err error)
 }
 
 // Stats count what a run did.
@@ -256,9 +256,9 @@ func fdBudget(rings int) int {
 }
 
 // warn passes on a message that does not change the exit status.
-func (r *run) warn(path, msg string) {
+func (r *run) warn(path string, err error) {
 	if r.cfg.Warn != nil {
-		r.cfg.Warn(path, msg)
+		r.cfg.Warn(path, err)
 	}
 }
 

@@ -19,6 +19,10 @@ func IDOf(fi os.FileInfo) (FileID, bool) {
 	return FileID{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}, true
 }
 
+// ErrLoop is the warning for a directory reached again through a followed
+// link, which grep gives and then goes on.
+var ErrLoop = errors.New("recursive directory loop")
+
 // ErrInputIsOutput is reported for a file that is the output itself, which
 // is not searched, as grep does: the lines written to it would come back
 // as matches of their own.

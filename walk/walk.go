@@ -61,9 +61,10 @@ type Handler struct {
 	File func(File) bool
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
-	// Warn receives messages that are not errors, such as a directory
-	// loop met while following links; nil drops them.
-	Warn func(path, msg string)
+	// Warn receives what is not an error and leaves the exit status
+	// alone: ErrLoop, a directory met again through a followed link; nil
+	// drops them.
+	Warn func(path string, err error)
 	// Stopped, when set, is asked before each operand: true ends the
 	// walk (something else ended the run).
 	Stopped func() bool
@@ -80,7 +81,7 @@ type Handler struct {
 func Files(paths []string, o Options, h Handler) {
 	warn := h.Warn
 	if warn == nil {
-		warn = func(string, string) {}
+		warn = func(string, error) {}
 	}
 	w := newWalker(o, h.File, h.Report, warn)
 	w.filtered = h.Filtered
@@ -167,7 +168,7 @@ type walker struct {
 	opts  Options
 	emit  func(File) bool // false: stop walking
 	errf  func(path string, err error)
-	warnf func(path, msg string) // a message that is not an error
+	warnf func(path string, err error) // what is not an error
 	seq   int64
 	seqMu sync.Mutex
 
@@ -188,7 +189,7 @@ type walker struct {
 	stopped bool
 }
 
-func newWalker(o Options, emit func(File) bool, errf func(string, error), warnf func(string, string)) *walker {
+func newWalker(o Options, emit func(File) bool, errf func(string, error), warnf func(string, error)) *walker {
 	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf}
 	w.cond = sync.NewCond(&w.mu)
 	return w
@@ -291,7 +292,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	}
 	if w.opts.Follow && job.parent.has(id) {
 		// Reached again through a followed link: grep warns and goes on.
-		w.warnf(job.shown(), "warning: recursive directory loop")
+		w.warnf(job.shown(), ErrLoop)
 		return nil
 	}
 	self := &ancestor{id: id, parent: job.parent}

@@ -90,15 +90,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout, stderr), o.sorted)
 	cfg.Out = out
 	var reportMu sync.Mutex
-	cfg.Warn = func(path, msg string) {
+	cfg.Warn = func(path string, err error) {
 		if o.noMessages {
 			return
 		}
 		reportMu.Lock()
-		fmt.Fprintf(stderr, "urg: %s: %s\n", path, msg)
+		fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		reportMu.Unlock()
 	}
-	cfg.Report = func(path string, err error) { cfg.Warn(path, message(err)) }
+	cfg.Report = cfg.Warn // the same line; sched counts the errors
 	stats, err := sched.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
@@ -410,9 +410,9 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		}
 	}
-	cfg.Warn = func(path, msg string) {
+	cfg.Warn = func(path string, err error) {
 		if !o.noMessages {
-			fmt.Fprintf(stderr, "urg: %s: %s\n", path, msg)
+			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		}
 	}
 	var mu sync.Mutex

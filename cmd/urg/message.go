@@ -15,8 +15,11 @@ func message(err error) string {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	if err == walk.ErrInputIsOutput {
+	switch err {
+	case walk.ErrInputIsOutput:
 		return err.Error() // grep's own wording, not the system's
+	case walk.ErrLoop:
+		return "warning: " + err.Error()
 	}
 	msg := err.Error()
 	if len(msg) > 0 && 'a' <= msg[0] && msg[0] <= 'z' {

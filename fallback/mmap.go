@@ -13,11 +13,11 @@ import (
 // Mapping is a regular file mapped into memory, to be searched where the
 // page cache holds it instead of being copied out with read(2).
 //
-// Measured on a cold 7.5 GB tree whose bytes are mostly in files over a
-// MiB: reading them copies every page out of the page cache, and on this
-// kind of virtual machine that copy is the largest cost of the whole
-// search (rg --no-mmap 4.4 s, 6.6 s of system time for the 525 files over
-// 1 MiB; rg --mmap 2.8 s, 0.9 s of system time).
+// Reading a file copies every page out of the page cache, and on a
+// virtual machine such as this project's that copy, cold, was found to be
+// the largest cost of a tree search whose bytes are mostly in files over
+// a MiB: mapped, the same files took much less time, and a fraction of
+// the system time (see docs/performance.md).
 //
 // The file is mapped in chunks, in order, as the search asks for them
 // (Ensure), into one address range reserved for the whole file up front:
@@ -40,10 +40,10 @@ type Mapping struct {
 	sum      byte
 	// dropBehind: the file is larger than half the machine's memory, so
 	// the pages behind the search leave the page cache too, instead of
-	// the kernel reclaiming memory under the search once it is full. Cold,
-	// a 26 GiB file on a 24 GiB machine: 14.4 s with 10.1 s of CPU in
-	// the searcher's own time before, 13.0 s and 2.0 s after (one run
-	// each; ripgrep's map 16.6 and 13.7 s).
+	// the kernel reclaiming memory under the search once it is full:
+	// cold, a file larger than memory then cost the searcher a fraction
+	// of the CPU time it spent while the kernel reclaimed under it (see
+	// docs/performance.md).
 	dropBehind bool
 	released   int // bytes at the front already given back
 	step       int // how far the search moves on between releases
@@ -61,9 +61,10 @@ func (h *Held) Bytes() int64 { return h.n.Load() }
 
 // DefaultChunk is how much of a file one mmap call maps. Chunks cost one
 // system call each and nothing while mapped but untouched, so the size
-// matters little on 64-bit machines (warm 8 GiB file, one reader: 16 MiB
-// chunks 1.07 s, 64 MiB 0.68 s, 256 MiB 0.66 s); --low-memory halves it,
-// as grab's -L does, for address spaces that are short.
+// matters little on 64-bit machines once it is not small (small chunks
+// measured slower on a warm large file, and the gain levelled off well
+// before this size; see docs/performance.md); --low-memory halves it, as
+// grab's -L does, for address spaces that are short.
 const DefaultChunk = 256 << 20
 
 // mapMax is the largest file Map takes: an eighth of the address space,
@@ -93,8 +94,9 @@ func Map(fd int, size int64, chunk int, held *Held) (*Mapping, error) {
 	// The reservation holds no memory: no access, no swap reserved. Its
 	// start is aligned to 2 MiB, as the file's offsets are, so that the
 	// kernel can map the page cache's large folios with one PMD entry
-	// each: unaligned, a cold 8 GiB file took 131,560 page faults
-	// instead of 4,762, and 8.6 s to search instead of 2.5.
+	// each: unaligned, the kernel maps the file in 4 KiB pages, and a
+	// cold search faults many times more and takes several times as
+	// long (see docs/performance.md).
 	reserved, err := unix.Mmap(-1, 0, int(size)+hugeAlign, unix.PROT_NONE, unix.MAP_PRIVATE|unix.MAP_ANON|mapNoReserve)
 	if err != nil {
 		return nil, err
@@ -123,11 +125,11 @@ func (m *Mapping) Bytes() []byte { return m.data }
 // Reading them in order matters when the file is not cached: a search
 // looks for the last line end of its window before it scans the window,
 // and that first touch at the far end made the kernel read the file in
-// small pieces mapped one 4 KiB page at a time (cold 8 GiB file: 131,560
-// page faults and 8.1 s; touched in order: 4,755 faults, one per 2 MiB
-// large page, and 2.8 s). Where the kernel has MADV_POPULATE_READ, one
-// call does it without a fault per page (same file, cold, side by side:
-// 1.7 s against 2.3 s touching, ripgrep's map 2.5 s).
+// small pieces mapped one 4 KiB page at a time, with many times the
+// faults of a touch in order (which faults once per 2 MiB large page)
+// and a much longer search. Where the kernel has MADV_POPULATE_READ, one
+// call does it without a fault per page, which measured faster still
+// than touching (see docs/performance.md).
 func (m *Mapping) Ensure(upto int) error {
 	if upto > m.mapped {
 		end := min(len(m.data), (upto+m.chunk-1)/m.chunk*m.chunk)
@@ -167,8 +169,8 @@ func Touch(data []byte, from, to int) byte {
 // Pages go back once the search has moved on by the release step, or at
 // once while the maps of the whole process hold more than heldBudget:
 // a tree search on a cold disk has eight searches or more mapping files
-// at a time, and their steps added up (large tree, -a, cold: 138 MiB
-// peak).
+// at a time, and their steps added up to a peak of memory several times
+// one search's (see docs/performance.md).
 func (m *Mapping) Release(upto int) {
 	// Whole 2 MiB stretches only: giving back part of one would split
 	// the large page it is mapped with, and the rest of it would then
@@ -191,9 +193,10 @@ func (m *Mapping) SetReleaseStep(n int) { m.step = max(n, hugeAlign) }
 
 // releaseStep is how much the search must move on before the pages behind
 // it are given back: a madvise per little step would cost more than it
-// saves. A search on one core pays 2% for 8 MiB steps against 32 MiB ones
-// (warm 8 GiB file, 0.87 s against 0.85 s), and a tree search holds less
-// (large tree, -a, warm: 71 to 80 MiB peak against 118).
+// saves. A search on one core pays little for these steps against the
+// larger ones of a split search (splitRelease in sched), and a tree
+// search, whose many maps each hold up to a step, peaks at less memory
+// (see docs/performance.md).
 const releaseStep = 8 << 20
 
 // heldBudget is how many bytes the maps of a run (Held) may hold before

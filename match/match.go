@@ -49,8 +49,9 @@ type Matcher interface {
 // when m's scan looks for NUL bytes in the same pass: clean says that
 // text[:clean] holds none, and the caller looks at the rest itself. It
 // returns nil for a matcher that cannot, whose text the caller must look
-// at whole. One pass over memory instead of two: a split search of a
-// cached 8 GiB file spent a quarter of its time on the second.
+// at whole. One pass over memory instead of two: on a large cached file
+// the second pass was a large share of a split search's time (see
+// docs/performance.md).
 func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
 	if l, ok := m.(*literal); ok && len(l.lit) > 0 && l.pre != nil && l.pre.pair != nil {
 		return l.nextClean

@@ -41,9 +41,9 @@ type Output struct {
 	// groupSep is the line between context groups (Config.separator).
 	groupSep string
 	// bufs holds the buffers of files written out, for the files to
-	// come: a buffer grown afresh for every file, 2 million lines to a
-	// file from the Go tree, was a fifth of the run in allocation,
-	// zeroing and page faults.
+	// come: a buffer grown afresh for every file cost a search printing
+	// most lines of a tree a large share of its run in allocation,
+	// zeroing and page faults (see docs/performance.md).
 	bufs sync.Pool
 }
 

@@ -53,7 +53,8 @@ func (w *worker) streamAround(fd int, size int64) (st search.Stream, done func()
 // or of costlyMin bytes or more with a costly pattern. Cold, a costly
 // search is bound by the CPU, and the stream's few reused buffers cost
 // it less than a map of fresh pages; a cheap one is bound by the disk
-// either way, and the map leaves the file cached for the next search.
+// either way, and the map leaves the file cached for the next search
+// (see docs/performance.md).
 func (r *run) aroundCache(fd int, size int64) bool {
 	big := fallback.TooLargeToCache(size)
 	if !big && size < costlyMin || cachedShare(fd, size) > 0.5 {

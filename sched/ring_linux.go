@@ -30,7 +30,8 @@ import (
 // One ring starts; more, up to one per thread, start once it is seen
 // waiting for the disk. With every file in the page cache a second ring
 // thread only takes CPU from the searchers; on a cold tree each ring's
-// core copies the pages its reads bring in, and more rings are faster.
+// core copies the pages its reads bring in, and more rings are faster
+// (see docs/performance.md).
 
 // pathMax is the room for one path in a slot; a longer path is read with
 // pread instead.
@@ -41,12 +42,13 @@ const pathMax = 4096
 // reads the rest of the file's first block (search.DefaultBufSize) before
 // it searches any of it, so that binary data is decided as under the
 // other engines. Larger slots measured slower warm: the buffers of all
-// the slots then fall out of the CPU caches.
+// the slots then fall out of the CPU caches (see docs/performance.md).
 const ringBufSize = 64 << 10
 
 // coldWaits is how many waits for the disk make the first ring start the
 // others: a warm search waits a few times (a read that found a page
-// locked), a cold one from its first few hundred files on.
+// locked), a cold one from its first few hundred files on (counts in
+// docs/performance.md).
 const coldWaits = 64
 
 // ringJob is a file the ring hands to a searcher.

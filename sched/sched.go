@@ -117,7 +117,8 @@ type run struct {
 	split   *search.Parallel // nil when the options or one thread forbid it
 	// splitting holds a token while a file is searched on every core:
 	// one at a time, since a second split would find the cores busy and
-	// only double the pages held ahead of the search.
+	// only double the pages held ahead of the search (see
+	// docs/performance.md).
 	splitting chan struct{}
 	held      fallback.Held // the bytes this run's maps hold
 }
@@ -213,7 +214,8 @@ func (r *run) startReaders(files <-chan walk.File, readers *sync.WaitGroup) (*ri
 	if r.cfg.Engine.ring() {
 		// Once the disk is seen to be the limit, more searchers read
 		// the large files the rings hand on, so that more of their
-		// reads are in flight; warm, they would only cost.
+		// reads are in flight; warm, they would only cost (see
+		// docs/performance.md).
 		cold := func(jobs <-chan ringJob) {
 			for range coldSearchers * r.cfg.Threads {
 				searchFrom(jobs)

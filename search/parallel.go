@@ -14,8 +14,9 @@ import (
 // side, and what they select is handed on in file order, with line
 // numbers made right by adding up the newlines of the pieces before.
 //
-// Measured on a cached 8 GiB file of Go source, absent literal: one core
-// scans it in 0.66 s, two in 0.44 s.
+// A scan of a cached file is not bound by the memory alone: two cores
+// measured clearly faster than one on a large file in the page cache
+// (see docs/performance.md).
 type Parallel struct {
 	// Piece is how much of the file one searcher takes at a time.
 	Piece int
@@ -105,8 +106,8 @@ func (k *pieceSink) Binary() error { return nil }
 // behave as they do on one core.
 func (p *Parallel) SearchMapped(m Mapped, sink Sink) (Result, error) {
 	// One piece ahead of the workers keeps them busy: two ahead per
-	// worker held 8 MiB more for nothing (8 GiB file, cold: 2.11 s
-	// against 2.13 s; warm: 0.56 s both).
+	// worker held a piece more for nothing, no faster cold or warm (see
+	// docs/performance.md).
 	return p.search(&mappedPieces{p: p, m: m}, p.workers+1, sink)
 }
 
@@ -215,8 +216,9 @@ func (p *Parallel) pieceSearcher() *Searcher {
 	}
 	if o.Binary == BinaryText || cleanNext != nil {
 		// Nothing to look at apart from the scan: the piece is one
-		// window, without a look for its last line end every 256 KiB
-		// (11% of a warm search's time).
+		// window, without a look for its last line end every
+		// pieceWindow bytes, which was a noticeable share of a warm
+		// search's time (see docs/performance.md).
 		o.MapWindow = math.MaxInt
 	}
 	s := New(p.m, o)
@@ -282,7 +284,7 @@ func (p *Parallel) cut(m Mapped, from int) (int, error) {
 			// Binary data: its NULs end lines too, and the piece goes to
 			// the search in order anyway. Without this, holes of zeros
 			// grew one piece over the whole run of them (a sparse file
-			// held 256 MiB mapped).
+			// held its whole hole mapped at once).
 			to = upto
 			break
 		}
@@ -405,12 +407,12 @@ func (p *Parallel) SearchStream(st Stream, rest func(off int64) io.Reader, sink 
 
 // streamPiece is how much of a stretch one searcher takes at a time, and
 // streamAhead how many such pieces may be cut and not yet handed on.
-// Whole stretches of 4 MiB, three ahead, left the workers idle a third
-// of the time under a costly pattern: a core that finished its piece
+// Whole stretches of 4 MiB (a slot), three ahead, left the workers idle
+// much of the time under a costly pattern: a core that finished its piece
 // waited for the other's, which had to be handed on before another was
-// cut. Cold 8 GiB file, --io=direct, three interleaved rounds: -c -v
-// '^\s+//' 2.63 to 2.67 s against 2.70 to 2.93 s, the alternation 2.04
-// to 2.06 s against 2.10 to 2.14 s, the absent literal the same.
+// cut. Cut into these smaller pieces, more of them ahead, a cold costly
+// search read around the cache measured faster, and a cheap one the same
+// (see docs/performance.md).
 const (
 	streamPiece = 1 << 20
 	streamAhead = 12

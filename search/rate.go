@@ -10,8 +10,8 @@ import (
 
 // Each timed pass of Rate goes over the sample in stretches of whole
 // lines of about rateStretch bytes, and stops after the stretch that
-// takes it past ratePassTime: a slow engine (a backtracking one at a few
-// MB/s) is measured in milliseconds, not seconds.
+// takes it past ratePassTime: a slow engine (a backtracking one, which
+// could take seconds over the whole sample) is measured in milliseconds.
 const (
 	rateStretch  = 256 << 10
 	ratePassTime = 10 * time.Millisecond

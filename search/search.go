@@ -210,8 +210,9 @@ func (s *Searcher) SearchMapped(m Mapped, sink Sink) (Result, error) {
 // leaveMap goes on with a mapped file by copying it into the searcher's
 // own buffer from the window at hand: its NULs must become line ends, and
 // writing into the map would make the kernel copy every page written, far
-// more slowly (90 s instead of 3 for the binaries of a 7.5 GB tree). It
-// returns the reader of the rest and pos moved into the buffer.
+// more slowly: over the binaries of a large tree it took many times as
+// long (see docs/performance.md). It returns the reader of the rest and
+// pos moved into the buffer.
 func (s *Searcher) leaveMap(pos int) (io.Reader, int) {
 	data, end := s.buf, s.end
 	keep := s.keep(pos)
@@ -310,7 +311,8 @@ type feed struct {
 	head bool
 	// noNL is how many bytes from pos on are known to hold no newline:
 	// a line longer than a window is looked at once, not again with
-	// every window added (a 100 MB line took 6 s in 256 KiB windows).
+	// every window added, which made a line many windows long cost time
+	// in the square of its length (see docs/performance.md).
 	noNL int
 	// nulFrom is where the bytes of a piece not yet looked at for NULs
 	// start (nulSince); -1 none.

@@ -18,11 +18,11 @@ import (
 //
 // Why around the cache: a cold read through it costs the kernel the
 // insertion of every page and the first touch of memory the machine may
-// have handed back to its host (on this virtual machine, free pages are
-// reported to the host and refaulted: a cold buffered read of 8 GiB took
-// from 1.8 to 30 s of system time), while the same reads into a few
-// slots used again and again run at the disk's pace (fio, 1 MiB reads 32
-// deep: 4.0 to 4.8 GB/s).
+// have handed back to its host (on a virtual machine that reports free
+// pages to its host, as this project's does, they are refaulted, and a
+// cold buffered read's system time swung many times over with the
+// host), while the same reads into a few slots used again and again run
+// at the disk's pace (see docs/performance.md).
 //
 // A Stream must be used from one goroutine, which it locks to its thread.
 type Stream struct {
@@ -49,10 +49,11 @@ type slot struct {
 	err  error
 }
 
-// Stream geometry: 16 slots of 4 MiB, each read in 1 MiB reads. The
-// disk here wants 1 MiB reads about 32 deep (fio: 4.8 GB/s, against 4.1
-// for 16 deep and 4.2 for 2 MiB reads 32 deep); a search holds three or
-// four slots while it matches them, and the rest are being read.
+// Stream geometry: 16 slots of 4 MiB, each read in 1 MiB reads. The disk
+// this was tuned on read fastest with 1 MiB reads about 32 deep (fewer in
+// flight, or larger reads, measured slower with fio; see
+// docs/performance.md); a search holds three or four slots while it
+// matches them, and the rest are being read.
 const (
 	StreamSlot  = 4 << 20
 	streamRead  = 1 << 20
@@ -83,9 +84,10 @@ func OpenStream(fd int, size int64) (*Stream, error) {
 	}
 	// Slots in 2 MiB pages: a 1 MiB read into 4 KiB pages scattered in
 	// memory takes 256 segments, more than the disk takes in one request
-	// (max_segments 254 here), and was split in two. With small pages,
-	// 8 GiB took 7,920 requests that waited 25 ms each and read at half
-	// the pace of fio, whose reads went as 2,790.
+	// (max_segments, 254 on this project's virtio disk), and was split in
+	// two: with small pages the stream made many more requests than fio
+	// for the same file, and read it at a fraction of fio's pace (see
+	// docs/performance.md).
 	pad := int(-uintptr(unsafe.Pointer(&arena.mem[0])) & (hugePage - 1))
 	arena.Alloc(pad, 1)
 	_ = unix.Madvise(arena.mem[pad:], unix.MADV_HUGEPAGE)

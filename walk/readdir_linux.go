@@ -13,7 +13,7 @@ import (
 // system reports (d_type) so that most entries need no stat. buf is
 // scratch space reused across calls. The directory's identity is read
 // only when withID asks (loop checks of followed links): an fstat for
-// every directory was 18,196 system calls on the mix tree for nothing.
+// every directory was one system call more per directory, for nothing.
 // opened says whether the directory was opened, so that a listing cut
 // short by an error still yields what it read.
 func listDir(path string, buf []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id dirID, opened bool, err error) {
@@ -52,8 +52,9 @@ func listBatches(path string, buf []byte, fn func(name []byte, t Type, ino uint6
 // leaves room in the buffer is not the last when a signal arrived during
 // it (filldir64 stops at any pending signal once it has an entry), and a
 // Go program is sent them all the time (SIGURG preempts goroutines). A
-// walk that took such a read as the end, to save a quarter of its system
-// calls, lost two of 525 files in one cold run of five.
+// walk that took such a read as the end, to save the second read of most
+// directories (one of the four calls a directory costs), lost files from
+// a directory read short in a cold run (see docs/performance.md).
 func readDirFD(fd int, buf []byte, fn func(name []byte, t Type, ino uint64), batch func()) error {
 	for {
 		n, err := unix.Getdents(fd, buf)

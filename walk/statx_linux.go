@@ -38,10 +38,9 @@ type ringStatter struct {
 // statx(2) is the default because it measured faster: the kernel runs
 // an io_uring statx on a worker thread of its own (it has no
 // non-blocking path), and that hand-off costs more than the system call
-// it saves. 7.5 GB tree of 228,722 files, -type f -size +1M, 16 walkers:
-// warm, seven runs each, statx(2) 0.78 to 0.97 s (median 0.81), the ring
-// 0.89 to 1.05 s (0.92); cold, three each, 2.95 to 3.20 s against 2.67
-// to 3.11 s, within the noise.
+// it saves: warm, a size search of a large tree measured faster with
+// statx(2), and cold the two were within the noise (see
+// docs/performance.md).
 func newStatter(ring bool) statter {
 	if !ring {
 		return &syncStatter{}
@@ -132,7 +131,8 @@ func (*syncStatter) close() {}
 
 // statOne stats one name relative to dirfd. It makes the C string itself,
 // in a buffer kept from call to call: unix.Statx allocates one per call,
-// which was 2% of a warm size search (mix tree, 228,722 calls).
+// and so one per file, a measurable share of a warm size search (see
+// docs/performance.md).
 func (s *syncStatter) statOne(dirfd int, dir, name string, out *Stat, errp *error) {
 	s.path = append(append(s.path[:0], name...), 0)
 	var x unix.Statx_t

@@ -23,12 +23,6 @@ const (
 	TypeBlock   Type = 'b' // block device
 )
 
-// special reports whether t is neither a regular file, a directory nor a
-// link: a FIFO, socket or device, which a tree search never opens.
-func (t Type) special() bool {
-	return t != TypeUnknown && t != TypeFile && t != TypeDir && t != TypeLink
-}
-
 // typeOfMode is the Type of a file mode, as os.Lstat and fs.DirEntry give
 // it.
 func typeOfMode(m fs.FileMode) Type {

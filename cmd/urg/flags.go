@@ -134,16 +134,16 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 
 // rawFlags are flags that need checking before they mean something.
 type rawFlags struct {
-	sources               []patternSource // -e and -f, in the order given
-	perl, extended        bool
-	count                 bool
-	list                  int // +1 -l, -1 -L: the later wins
-	context               int
-	text, noBinary        bool
-	binaryFiles, sort, io string
-	mapChunk              string
-	recursive, deref      bool
-	hidden                bool
+	sources           []patternSource // -e and -f, in the order given
+	perl, extended    bool
+	count             bool
+	list              int // +1 -l, -1 -L: the later wins
+	context           int
+	text, noBinary    bool
+	binaryFiles, sort string
+	mapChunk          string
+	recursive, deref  bool
+	hidden            bool
 }
 
 // choice is a flag that sets *dst to val: of the flags that share dst,

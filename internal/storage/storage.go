@@ -20,8 +20,9 @@ type Info struct {
 // block device holding path rotates. A device whose flag says nothing of
 // the disk behind it is taken for one that does not: virtio, Xen and
 // Hyper-V disks report rotational=1 by default (this project's machines:
-// /dev/vda says 1, and answers 19k random reads/s one at a time, 100k at
-// 64 in flight, which a spinning disk cannot).
+// /dev/vda says 1, yet answers random reads one at a time many times
+// faster than a spinning disk, and several times faster again with many
+// in flight; see docs/performance.md).
 func Of(root, path string) Info {
 	major, minor, ok := deviceOf(path)
 	if !ok {

@@ -11,8 +11,8 @@
 // unlocks it.
 //
 // Binaries that import this package must be linked with
-// -ldflags=-checklinkname=0: giouring reaches syscall.mmap through
-// go:linkname, which Go 1.23 and later refuse by default.
+// -ldflags=-checklinkname=0: giouring reaches syscall.mmap through a
+// linkname directive, which Go 1.23 and later refuse by default.
 package uring
 
 import (

@@ -33,10 +33,6 @@ import (
 // core copies the pages its reads bring in, and more rings are faster
 // (see docs/performance.md).
 
-// pathMax is the room for one path in a slot; a longer path is read with
-// pread instead.
-const pathMax = 4096
-
 // ringBufSize is the size of one slot's buffer: most source files fit
 // whole, and a larger file goes on with pread from the searcher, which
 // reads the rest of the file's first block (search.DefaultBufSize) before
@@ -50,6 +46,13 @@ const ringBufSize = 64 << 10
 // locked), a cold one from its first few hundred files on (counts in
 // docs/performance.md).
 const coldWaits = 64
+
+// ringReq is a file for a ring to read; fd is the file open already (by
+// the non-blocking path, whose read would have blocked), or -1.
+type ringReq struct {
+	f  walk.File
+	fd int
+}
 
 // ringJob is a file the ring hands to a searcher.
 type ringJob struct {
@@ -81,7 +84,7 @@ func splitUserData(u uint64) (int, int) { return int(u >> 8), int(u & 0xff) }
 // rings are the rings of one search.
 type rings struct {
 	r     *run
-	files <-chan walk.File
+	in    <-chan ringReq
 	depth int
 	jobs  chan ringJob
 	wg    sync.WaitGroup // the rings running
@@ -102,17 +105,17 @@ type UringStats struct {
 	Waits     uint64 // of which waited for the disk
 }
 
-// startRings sets up a ring and starts it on files; searchers read
-// ringJobs from the returned rings' jobs channel, which is closed when
-// every ring is done. cold is called once, from a ring, when the rings
-// are seen waiting for the disk. It fails, leaving nothing running, when
-// the kernel refuses io_uring.
-func startRings(r *run, files <-chan walk.File, cold func(<-chan ringJob)) (*rings, error) {
+// startRings sets up a ring and starts it on the files of in; searchers
+// read ringJobs from jobs, which is closed when every ring is done. cold
+// is called once, from a ring, when the rings are seen waiting for the
+// disk. It fails, leaving nothing running, when the kernel refuses
+// io_uring.
+func startRings(r *run, in <-chan ringReq, jobs chan ringJob, cold func(<-chan ringJob)) (*rings, error) {
 	if r.cfg.RingRefused != nil {
 		return nil, r.cfg.RingRefused
 	}
 	depth := r.cfg.QueueDepth
-	g := &rings{r: r, files: files, depth: depth, jobs: make(chan ringJob, r.cfg.Threads*depth), cold: cold}
+	g := &rings{r: r, in: in, depth: depth, jobs: jobs, cold: cold}
 	g.stats.Depth = depth
 	if err := g.start(); err != nil {
 		return nil, err
@@ -273,18 +276,18 @@ func (rg *ring) takeBack() {
 // only when the kernel has nothing of this ring's to complete.
 func (rg *ring) fill() {
 	for len(rg.free) > 0 && rg.inputOpen {
-		var f walk.File
+		var q ringReq
 		var ok bool
 		if rg.inflight == 0 && len(rg.whole) == 0 {
 			select {
-			case f, ok = <-rg.g.files:
+			case q, ok = <-rg.g.in:
 			case i := <-rg.freed:
 				rg.free = append(rg.free, i)
 				continue
 			}
 		} else {
 			select {
-			case f, ok = <-rg.g.files:
+			case q, ok = <-rg.g.in:
 			default:
 				return // nothing waiting: go and collect completions
 			}
@@ -293,15 +296,20 @@ func (rg *ring) fill() {
 			rg.inputOpen = false
 			return
 		}
-		if !rg.ringable(f) {
-			rg.g.jobs <- ringJob{f: f}
+		if !rg.ringable(q.f) {
+			rg.g.jobs <- ringJob{f: q.f}
 			continue
 		}
 		i := rg.free[len(rg.free)-1]
 		rg.free = rg.free[:len(rg.free)-1]
-		rg.slots[i].f, rg.slots[i].noatime = f, true
+		rg.slots[i].f, rg.slots[i].noatime = q.f, true
 		rg.files++
 		rg.maxFiles = max(rg.maxFiles, rg.files)
+		if q.fd >= 0 {
+			rg.slots[i].fd = q.fd
+			rg.readFrom(i)
+			continue
+		}
 		rg.open(i)
 	}
 }
@@ -402,9 +410,14 @@ func (rg *ring) complete(u uint64, res int32) {
 
 // opened starts the read of slot i's file, open as fd.
 func (rg *ring) opened(i, fd int) {
+	rg.slots[i].fd = fd
+	rg.g.r.cfg.Faults.At("opened", rg.slots[i].f.Path)
+	rg.readFrom(i)
+}
+
+// readFrom submits the read of slot i's file, open as its fd.
+func (rg *ring) readFrom(i int) {
 	s := &rg.slots[i]
-	s.fd = fd
-	rg.g.r.cfg.Faults.At("opened", s.f.Path)
 	if err := rg.u.ReadFixed(s.fd, s.buf, i, 0, userData(i, opRead)); err != nil {
 		unix.Close(s.fd)
 		rg.files--

@@ -8,6 +8,12 @@ import (
 	"urg/walk"
 )
 
+// ringReq is a file for a ring to read; without io_uring there are none.
+type ringReq struct {
+	f  walk.File
+	fd int
+}
+
 // ringJob is a file the ring hands to a searcher; without io_uring there
 // are none.
 type ringJob struct {
@@ -28,6 +34,6 @@ type rings struct {
 	stats UringStats
 }
 
-func startRings(*run, <-chan walk.File, func(<-chan ringJob)) (*rings, error) {
+func startRings(*run, <-chan ringReq, chan ringJob, func(<-chan ringJob)) (*rings, error) {
 	return nil, errors.New("io_uring is Linux's")
 }

@@ -93,20 +93,31 @@ type Stats struct {
 	// BinarySkipped counts binary files taken as holding no match (-I).
 	BinarySkipped atomic.Int64
 	// How files were read: whole by the ring; their start by the ring
-	// and the rest with pread; from the start with pread (Mapped and
-	// Split count the maps).
-	RingWhole, RingThenPread, Pread atomic.Int64
-	Binary                          atomic.Int64 // files found to hold NUL bytes
-	Mapped                          atomic.Int64 // files searched through a memory map
-	Split                           atomic.Int64 // large files searched on several cores at once
-	Direct                          atomic.Int64 // files read around the page cache
-	Bytes                           atomic.Int64 // bytes read
-	Lines                           atomic.Int64 // lines selected
-	Matched                         atomic.Int64 // files with a selected line
-	Errors                          atomic.Int64 // errors reported
-	Elapsed                         time.Duration
-	Engine                          Engine // what read the files: EngineUring, EnginePread or EngineMmap
-	Uring                           UringStats
+	// and the rest with pread; whole, or their start, by the
+	// non-blocking path (from the caches, without waiting for the disk);
+	// from the start with pread (Mapped and Split count the maps).
+	RingWhole, RingThenPread atomic.Int64
+	Cached, CachedThenPread  atomic.Int64
+	Pread                    atomic.Int64
+	// Blocked counts the files the non-blocking path found would wait
+	// for the disk, which went to the ring (or, without one, to pread).
+	Blocked atomic.Int64
+	Binary  atomic.Int64 // files found to hold NUL bytes
+	Mapped  atomic.Int64 // files searched through a memory map
+	Split   atomic.Int64 // large files searched on several cores at once
+	Direct  atomic.Int64 // files read around the page cache
+	Bytes   atomic.Int64 // bytes read
+	Lines   atomic.Int64 // lines selected
+	Matched atomic.Int64 // files with a selected line
+	Errors  atomic.Int64 // errors reported
+	Elapsed time.Duration
+	// Engine is what read the files: the engine asked for, or
+	// EnginePread where io_uring was refused and nothing else was left.
+	Engine Engine
+	// RingRefused is why io_uring could not be set up, when it was
+	// wanted and could not.
+	RingRefused error
+	Uring       UringStats
 }
 
 // run is the state of one Run.
@@ -121,6 +132,23 @@ type run struct {
 	// docs/performance.md).
 	splitting chan struct{}
 	held      fallback.Held // the bytes this run's maps hold
+
+	// nowait says files are first tried without blocking (auto,
+	// direct), until the kernel is found to have no such path.
+	nowait atomic.Bool
+	// jobs carries what the rings hand to searchers; blocked, the files
+	// the non-blocking path sends to the rings.
+	jobs    chan ringJob
+	blocked chan ringReq
+	// rings, once started (at once under EngineUring, at the first file
+	// that would block otherwise), and ringErr, why they could not be.
+	rings    atomic.Pointer[rings]
+	ringOnce sync.Once
+	ringErr  error
+	// readers counts the goroutines that search; walking counts the
+	// workers still taking files from the walk.
+	readers sync.WaitGroup
+	walking atomic.Int32
 }
 
 // errStopped ends the files still queued once the run is stopped.
@@ -136,9 +164,7 @@ func Run(cfg Config) (*Stats, error) {
 	// starts; if that is the backoff sleep of a walk that ran out of
 	// descriptors, it cannot, and dies. Start one now.
 	time.NewTimer(time.Hour).Stop()
-	files := make(chan walk.File, queueLen)
-	var readers sync.WaitGroup
-	rings, err := r.startReaders(files, &readers)
+	send, end, err := r.startReaders()
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +175,7 @@ func Run(cfg Config) (*Stats, error) {
 			}
 			r.stats.Walked.Add(1)
 			r.cfg.Out.Admit(f.Seq)
-			files <- f
+			send(f)
 			return true
 		},
 		Report:   r.report,
@@ -157,15 +183,14 @@ func Run(cfg Config) (*Stats, error) {
 		Stopped:  r.stopped.Load,
 		Filtered: &r.stats.Filtered,
 	})
-	close(files)
-	readers.Wait()
-	switch {
-	case rings != nil:
-		r.stats.Engine = EngineUring
-		r.stats.Uring = rings.stats
-	case cfg.Engine == EngineMmap:
-		r.stats.Engine = EngineMmap
+	end()
+	r.stats.Engine = r.cfg.Engine
+	if rs := r.rings.Load(); rs != nil {
+		r.stats.Uring = rs.stats
+	} else if r.cfg.Engine == EngineUring || r.cfg.Engine.ring() && !r.nowait.Load() {
+		r.stats.Engine = EnginePread // io_uring refused and no non-blocking path
 	}
+	r.stats.RingRefused = r.ringErr
 	r.stats.Elapsed = time.Since(start)
 	return r.stats, nil
 }
@@ -181,7 +206,9 @@ func newRun(cfg Config) *run {
 		cfg.SplitMin = splitMin
 	}
 	cfg.Walk.Faults = cfg.Faults
-	r := &run{cfg: cfg, stats: &Stats{Engine: EnginePread}, splitting: make(chan struct{}, 1)}
+	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1),
+		jobs: make(chan ringJob, cfg.Threads*cfg.QueueDepth)}
+	r.nowait.Store(cfg.Engine == EngineAuto || cfg.Engine == EngineDirect)
 	if cfg.Threads > 1 && search.Splits(cfg.Search) {
 		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cfg.Threads, fallback.Protect)
 		if cfg.SplitPiece > 0 {
@@ -189,59 +216,6 @@ func newRun(cfg Config) *run {
 		}
 	}
 	return r
-}
-
-// startReaders starts the goroutines that read and search the files
-// queued on files: the rings and the searchers they hand files to, or,
-// without io_uring, one pread searcher per thread. readers counts the
-// searchers. rings is nil when no ring runs.
-func (r *run) startReaders(files <-chan walk.File, readers *sync.WaitGroup) (*rings, error) {
-	// searchFrom starts a searcher of what the rings hand on.
-	searchFrom := func(jobs <-chan ringJob) {
-		readers.Add(1)
-		go func() {
-			defer readers.Done()
-			w := r.newWorker()
-			for j := range jobs {
-				w.searchFile(j.f, j.rd)
-				if j.release != nil {
-					j.release()
-				}
-			}
-		}()
-	}
-	var rs *rings
-	if r.cfg.Engine.ring() {
-		// Once the disk is seen to be the limit, more searchers read
-		// the large files the rings hand on, so that more of their
-		// reads are in flight; warm, they would only cost (see
-		// docs/performance.md).
-		cold := func(jobs <-chan ringJob) {
-			for range coldSearchers * r.cfg.Threads {
-				searchFrom(jobs)
-			}
-		}
-		var err error
-		rs, err = startRings(r, files, cold)
-		if err != nil && r.cfg.Engine == EngineUring {
-			return nil, err
-		}
-	}
-	for range r.cfg.Threads {
-		if rs != nil {
-			searchFrom(rs.jobs)
-			continue
-		}
-		readers.Add(1)
-		go func() {
-			defer readers.Done()
-			w := r.newWorker()
-			for f := range files {
-				w.searchFile(f, nil)
-			}
-		}()
-	}
-	return rs, nil
 }
 
 // fdBudget is how many files each ring may hold open at once: what

@@ -60,7 +60,11 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	case rd != nil && rd.err != nil:
 		return nil, rd.err
 	case rd != nil && rd.fd < 0:
-		r.stats.RingWhole.Add(1)
+		if rd.via == viaCached {
+			r.stats.Cached.Add(1)
+		} else {
+			r.stats.RingWhole.Add(1)
+		}
 		return &source{shape: shapeBuffer, head: rd.data, fd: -1}, nil
 	case f.Path == walk.StdinPath:
 		return &source{shape: shapeStdin, fd: -1}, nil
@@ -82,11 +86,18 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	if w.large(src, f) {
 		return src, nil
 	}
-	if rd != nil {
-		r.stats.RingThenPread.Add(1)
-		src.rest = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
-	} else {
+	switch {
+	case rd == nil:
 		r.stats.Pread.Add(1)
+	case rd.via == viaCached:
+		r.stats.CachedThenPread.Add(1)
+	case rd.via == viaPread:
+		r.stats.Pread.Add(1)
+	default:
+		r.stats.RingThenPread.Add(1)
+	}
+	if rd != nil {
+		src.rest = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
 	}
 	return src, nil
 }

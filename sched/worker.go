@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"urg/fallback"
 	"urg/search"
 	"urg/walk"
 
@@ -13,18 +14,34 @@ import (
 type worker struct {
 	r *run
 	s *search.Searcher
+	// The non-blocking path's: its opener, the buffer it reads a file's
+	// start into, and what it read.
+	cached fallback.Cached
+	head   []byte
+	rd     readDone
 }
 
 func (r *run) newWorker() *worker {
 	return &worker{r: r, s: search.New(r.cfg.Matcher, r.cfg.Search)}
 }
 
-// readDone is what the io_uring engine read of a file for a searcher.
+// readDone is what was read of a file before its search: by the ring or
+// by the non-blocking path.
 type readDone struct {
-	data []byte // the file's first bytes, in a ring buffer
+	data []byte // the file's first bytes, in a ring's or a worker's buffer
 	fd   int    // descriptor to read the rest from; -1 when data is all
-	err  error  // the ring's open or read failed
+	err  error  // the open or read failed
+	via  via
 }
+
+// via says who read a readDone, for the stats.
+type via uint8
+
+const (
+	viaRing   via = iota // a ring
+	viaCached            // the non-blocking path
+	viaPread             // nothing yet: the searcher reads it all with pread
+)
 
 // searchFile searches file f and hands what it finds to f's sink. rd is
 // what the ring read of f; nil when the ring read nothing of it.

@@ -10,7 +10,7 @@ import (
 // byte-at-a-time one on data of every length and NUL density.
 func TestZapNULs(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	for n := range 100 {
+	for n := range 300 {
 		for _, density := range []int{0, 1, 2, 8, 255} {
 			b := make([]byte, n)
 			for i := range b {

@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := o.config(m)
 	cfg.Walk.Output = o.feedback(stdout)
-	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout, stderr), o.sorted)
+	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout, stderr), o.sorted || o.filesOnly())
 	cfg.Out = out
 	var reportMu sync.Mutex
 	cfg.Warn = func(path string, err error) {
@@ -245,6 +245,33 @@ func (o *options) stdinOnly() bool {
 	return len(o.paths) > 0 && !slices.ContainsFunc(o.paths, func(p string) bool { return p != walk.StdinPath })
 }
 
+// filesOnly says whether the operands are regular files of at most
+// orderedMax bytes in all: their output then comes in the order they were
+// named, as grep's does, though several are searched at once. A file
+// waiting for its turn holds its output in memory, which the bound keeps
+// small; a tree's files, standard input among others, and larger sets come
+// as they are done (unless --sort=path).
+func (o *options) filesOnly() bool {
+	if len(o.paths) < 2 {
+		return false
+	}
+	var total int64
+	for _, p := range o.paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue // reported when searched; it prints nothing
+		}
+		if p == walk.StdinPath || !fi.Mode().IsRegular() {
+			return false
+		}
+		total += fi.Size()
+	}
+	return total <= orderedMax
+}
+
+// orderedMax bounds the operands whose output is kept in their order.
+const orderedMax = 64 << 20
+
 // isTerminalWriter says whether w is a terminal, where output is written
 // a line at a time, as grep's and ripgrep's is.
 func isTerminalWriter(w io.Writer) bool {
@@ -332,14 +359,18 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 	secs := s.Elapsed.Seconds()
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
-	fmt.Fprintf(w, "  engine:   %s reader, %s matcher, %d threads\n", s.Engine, m.Engine(), threads)
-	if u := s.Uring; s.Engine == sched.EngineUring {
+	fmt.Fprintf(w, "  engine:   %s, %s matcher, %d threads\n", readerOf(s), m.Engine(), threads)
+	if u := s.Uring; u.Rings > 0 {
 		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
 			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
 	}
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
 	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden), %d unopened (shorter than any match), %d binary (-I)\n",
 		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
+	if s.Engine == sched.EngineAuto || s.Engine == sched.EngineDirect {
+		fmt.Fprintf(w, "  cached:   %d whole without blocking, %d begun without blocking and read on with pread, %d would have blocked (sent to io_uring, or to pread without it)\n",
+			s.Cached.Load(), s.CachedThenPread.Load(), s.Blocked.Load())
+	}
 	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
 		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
@@ -353,6 +384,25 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 		rate = float64(bytes) / secs
 	}
 	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(rate)))
+	if user, sys, ok := cpuTime(); ok && secs > 0 {
+		cores := runtime.NumCPU()
+		busy := (user + sys).Seconds() / secs
+		fmt.Fprintf(w, "  cpu:      %.3f s user, %.3f s system: %.2f of %d cores busy (%.0f%%)\n",
+			user.Seconds(), sys.Seconds(), busy, cores, 100*busy/float64(cores))
+	}
+}
+
+// readerOf names what read the files, for --stats.
+func readerOf(s *sched.Stats) string {
+	switch {
+	case s.Engine != sched.EngineAuto && s.Engine != sched.EngineDirect:
+		return s.Engine.String() + " reader"
+	case s.RingRefused != nil:
+		return fmt.Sprintf("pread reader after non-blocking reads (%s for files that would block; io_uring refused: %v)", s.Engine, s.RingRefused)
+	case s.Uring.Rings > 0:
+		return fmt.Sprintf("%s reader: non-blocking reads, io_uring for files that would block", s.Engine)
+	}
+	return fmt.Sprintf("%s reader: non-blocking reads (no file would block: io_uring not started)", s.Engine)
 }
 
 // ringRefused is the refusal of io_uring that URG_DISABLE_URING=1

@@ -78,7 +78,7 @@ func engines(t testing.TB) []string {
 	r := runCmd(t, "", nil, urgBin, "--io=uring", "-q", "x", os.DevNull)
 	if r.code == 2 {
 		t.Logf("io_uring unavailable here, uring engine not tested: %s", r.stderr)
-		return []string{"pread", "mmap"}
+		return []string{"pread", "mmap", "auto"}
 	}
-	return []string{"pread", "mmap", "uring"}
+	return []string{"pread", "mmap", "uring", "auto"}
 }

@@ -1,0 +1,22 @@
+//go:build !linux
+
+package fallback
+
+import "errors"
+
+// ErrWouldBlock says a file cannot be opened or read without waiting for
+// the disk.
+var ErrWouldBlock = errors.New("would block")
+
+// ErrNoNowait says the kernel has no non-blocking open or read: here, none
+// is known, and every file goes the blocking way.
+var ErrNoNowait = errors.New("no non-blocking open or read")
+
+// Cached is the non-blocking path of Linux; elsewhere it opens nothing.
+type Cached struct{}
+
+// Open always fails with ErrNoNowait.
+func (*Cached) Open(string) (int, error) { return -1, ErrNoNowait }
+
+// Read always fails with ErrNoNowait.
+func (*Cached) Read(int, []byte) (int, bool, error) { return 0, false, ErrNoNowait }

@@ -1,0 +1,260 @@
+package sched
+
+import (
+	"urg/fallback"
+	"urg/walk"
+
+	"golang.org/x/sys/unix"
+)
+
+// startReaders starts the goroutines that read and search the files, as
+// the engine says, and returns how the walk hands them a file (send) and
+// how it says there are no more (end, which returns once every file is
+// searched).
+//
+//   - EngineUring: the rings read every file; searchers take what they
+//     hand on.
+//   - EngineAuto, EngineDirect: one worker per thread tries each file
+//     without blocking (worker.take) and searches it at once when the
+//     caches hold it; a file that would wait for the disk goes to the
+//     rings, started at the first such file, and the workers also
+//     search what the rings hand on. Warm, nothing pays for a ring;
+//     cold, the disk's queue stays full as under EngineUring.
+//   - EnginePread, EngineMmap: one worker per thread reads its files
+//     itself.
+func (r *run) startReaders() (send func(walk.File), end func(), err error) {
+	switch {
+	case r.cfg.Engine == EngineUring:
+		in := make(chan ringReq, queueLen)
+		rs, err := startRings(r, in, r.jobs, r.cold)
+		if err != nil {
+			return nil, nil, err
+		}
+		r.rings.Store(rs)
+		for range r.cfg.Threads {
+			r.searchFrom(r.jobs)
+		}
+		return func(f walk.File) { in <- ringReq{f: f, fd: -1} }, func() { close(in); r.readers.Wait() }, nil
+	case r.nowait.Load():
+		if r.cfg.RingRefused != nil {
+			r.ringOnce.Do(func() { r.ringErr = r.cfg.RingRefused })
+		}
+		files := make(chan walk.File, queueLen)
+		r.blocked = make(chan ringReq, r.cfg.Threads*r.cfg.QueueDepth)
+		r.walking.Store(int32(r.cfg.Threads))
+		for range r.cfg.Threads {
+			r.readers.Add(1)
+			go func() {
+				defer r.readers.Done()
+				r.newWorker().serve(files)
+			}()
+		}
+		return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
+	}
+	files := make(chan walk.File, queueLen)
+	for range r.cfg.Threads {
+		r.readers.Add(1)
+		go func() {
+			defer r.readers.Done()
+			w := r.newWorker()
+			for f := range files {
+				w.searchFile(f, nil)
+			}
+		}()
+	}
+	return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
+}
+
+// searchFrom starts a searcher of what the rings hand on.
+func (r *run) searchFrom(jobs <-chan ringJob) {
+	r.readers.Add(1)
+	go func() {
+		defer r.readers.Done()
+		w := r.newWorker()
+		for j := range jobs {
+			w.job(j)
+		}
+	}()
+}
+
+// cold starts more searchers of what the rings hand on, once the rings
+// are seen waiting for the disk, so that more of the large files' reads
+// are in flight; warm, they would only cost.
+func (r *run) cold(jobs <-chan ringJob) {
+	for range coldSearchers * r.cfg.Threads {
+		r.searchFrom(jobs)
+	}
+}
+
+// ringFor is the rings of a run that tries files without blocking,
+// started the first time a file would block; nil when io_uring is refused
+// (ringErr says why).
+func (r *run) ringFor() *rings {
+	r.ringOnce.Do(func() {
+		rs, err := startRings(r, r.blocked, r.jobs, r.cold)
+		if err != nil {
+			r.ringErr = err
+			return
+		}
+		r.rings.Store(rs)
+	})
+	return r.rings.Load()
+}
+
+// walkDone is called by each worker when the walk has no more files for
+// it. After the last, no file can go to the rings: they are told so, and
+// when none started, nothing will hand the searchers a job.
+func (r *run) walkDone() {
+	if r.walking.Add(-1) > 0 {
+		return
+	}
+	close(r.blocked)
+	r.ringOnce.Do(func() {}) // from now on, no ring starts
+	if r.rings.Load() == nil {
+		close(r.jobs)
+	}
+}
+
+// serve is a worker of a run that tries files without blocking: it takes
+// files from the walk and jobs from the rings, whichever comes, until
+// both are done.
+func (w *worker) serve(files <-chan walk.File) {
+	r := w.r
+	jobs := r.jobs
+	for files != nil || jobs != nil {
+		select {
+		case f, ok := <-files:
+			if !ok {
+				files = nil
+				r.walkDone()
+				continue
+			}
+			w.take(f)
+		case j, ok := <-jobs:
+			if !ok {
+				jobs = nil
+				continue
+			}
+			w.job(j)
+		}
+	}
+}
+
+// job searches what a ring handed on and gives its slot back.
+func (w *worker) job(j ringJob) {
+	w.searchFile(j.f, j.rd)
+	if j.release != nil {
+		j.release()
+	}
+}
+
+// take searches file f now if the caches hold it, else hands it to the
+// rings. Files the non-blocking path does not take (standard input, a
+// path too long, a file too short to match, one whose size does not tell
+// its end) are read as the pread engine reads them.
+func (w *worker) take(f walk.File) {
+	r := w.r
+	if !r.nowait.Load() || f.Path == walk.StdinPath || len(f.Path) >= pathMax || !f.ShortIsEOF ||
+		f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) {
+		w.searchFile(f, nil)
+		return
+	}
+	rd, blocked, fd := w.probe(f)
+	switch {
+	case blocked:
+		w.toRing(f, fd)
+	default:
+		w.searchFile(f, rd)
+	}
+}
+
+// probe opens and reads f without blocking, into the worker's head
+// buffer. It returns what it read (nil: read f the blocking way, as when
+// the kernel has no non-blocking path or the open failed, which the
+// blocking open then reports), or blocked when f would wait for the disk,
+// with its descriptor when it was opened (else -1).
+func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
+	r := w.r
+	r.cfg.Faults.At("open", f.Path)
+	fd, err := w.cached.Open(f.Path)
+	if err == nil && r.cfg.Faults.Result("nowait-open", f.Path, 0) < 0 {
+		unix.Close(fd)
+		err = fallback.ErrWouldBlock
+	}
+	switch err {
+	case nil:
+	case fallback.ErrWouldBlock:
+		return nil, true, -1
+	case fallback.ErrNoNowait:
+		r.nowait.Store(false)
+		return nil, false, -1
+	default:
+		return nil, false, -1
+	}
+	r.cfg.Faults.At("opened", f.Path)
+	if w.head == nil {
+		w.head = make([]byte, headSize)
+	}
+	n, whole, err := w.cached.Read(fd, w.head)
+	if err == nil && r.cfg.Faults.Result("nowait-read", f.Path, 0) < 0 {
+		err = fallback.ErrWouldBlock
+	}
+	switch err {
+	case nil:
+	case fallback.ErrWouldBlock:
+		return nil, true, fd
+	case fallback.ErrNoNowait:
+		r.nowait.Store(false)
+		w.rd = readDone{data: w.head[:0], fd: fd, via: viaPread}
+		return &w.rd, false, -1
+	default:
+		unix.Close(fd)
+		w.rd = readDone{fd: -1, err: err}
+		return &w.rd, false, -1
+	}
+	if whole {
+		unix.Close(fd)
+		fd = -1
+	}
+	w.rd = readDone{data: w.head[:n], fd: fd, via: viaCached}
+	return &w.rd, false, -1
+}
+
+// pathMax is the longest path a ring slot, and so the non-blocking path,
+// takes; a longer one is read with pread, a stretch of it at a time.
+const pathMax = 4096
+
+// headSize is how much of a file the non-blocking path reads at once: the
+// search's first block, so that a file that size or smaller is searched
+// where it was read, whole, and binary data is decided as elsewhere.
+const headSize = 256 << 10
+
+// toRing hands f, which would wait for the disk, to the rings, open as fd
+// when the non-blocking path opened it (else -1). While the rings' queue
+// is full, the worker searches what they hand on, so that neither waits
+// for the other. Without a ring, f is read here, blocking.
+func (w *worker) toRing(f walk.File, fd int) {
+	r := w.r
+	r.stats.Blocked.Add(1)
+	if r.ringFor() == nil {
+		if fd < 0 {
+			w.searchFile(f, nil)
+			return
+		}
+		if w.head == nil {
+			w.head = make([]byte, headSize)
+		}
+		w.rd = readDone{data: w.head[:0], fd: fd, via: viaPread}
+		w.searchFile(f, &w.rd)
+		return
+	}
+	req := ringReq{f: f, fd: fd}
+	for {
+		select {
+		case r.blocked <- req:
+			return
+		case j := <-r.jobs:
+			w.job(j)
+		}
+	}
+}

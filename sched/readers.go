@@ -40,6 +40,7 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 			r.ringOnce.Do(func() { r.ringErr = r.cfg.RingRefused })
 		}
 		files := make(chan walk.File, queueLen)
+		r.walkFiles = files
 		r.blocked = make(chan ringReq, r.cfg.Threads*r.cfg.QueueDepth)
 		r.walking.Store(int32(r.cfg.Threads))
 		for range r.cfg.Threads {
@@ -159,6 +160,16 @@ func (w *worker) take(f walk.File) {
 		w.searchFile(f, nil)
 		return
 	}
+	if rs := r.rings.Load(); rs != nil && rs.waiting() && w.untried < coldTries {
+		// The rings wait for the disk: the tree is cold, and trying
+		// each file first would only cost a system call. One file in
+		// coldTries+1 is still tried, so that a part of the tree that
+		// is cached is found.
+		w.untried++
+		w.toRing(f, -1)
+		return
+	}
+	w.untried = 0
 	rd, blocked, fd := w.probe(f)
 	switch {
 	case blocked:
@@ -219,6 +230,10 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
 	w.rd = readDone{data: w.head[:n], fd: fd, via: viaCached}
 	return &w.rd, false, -1
 }
+
+// coldTries is how many files a worker sends to the rings untried, for
+// one it tries, while the rings wait for the disk.
+const coldTries = 15
 
 // pathMax is the longest path a ring slot, and so the non-blocking path,
 // takes; a longer one is read with pread, a stretch of it at a time.

@@ -85,6 +85,7 @@ func splitUserData(u uint64) (int, int) { return int(u >> 8), int(u & 0xff) }
 type rings struct {
 	r     *run
 	in    <-chan ringReq
+	walk  <-chan walk.File // the walk's queue, when in is not it
 	depth int
 	jobs  chan ringJob
 	wg    sync.WaitGroup // the rings running
@@ -115,7 +116,7 @@ func startRings(r *run, in <-chan ringReq, jobs chan ringJob, cold func(<-chan r
 		return nil, r.cfg.RingRefused
 	}
 	depth := r.cfg.QueueDepth
-	g := &rings{r: r, in: in, depth: depth, jobs: jobs, cold: cold}
+	g := &rings{r: r, in: in, walk: r.walkFiles, depth: depth, jobs: jobs, cold: cold}
 	g.stats.Depth = depth
 	if err := g.start(); err != nil {
 		return nil, err
@@ -149,6 +150,9 @@ func (g *rings) start() error {
 	}
 	return err
 }
+
+// waiting says the rings have been seen waiting for the disk (and grew).
+func (g *rings) waiting() bool { return g.grew.Load() }
 
 // grow starts the other rings and calls cold, once, from a running ring
 // (which keeps the WaitGroups above zero meanwhile).
@@ -184,6 +188,10 @@ type ring struct {
 	// their open and the end of their read.
 	inflight, files, maxFiles int
 	inputOpen                 bool // more files may come
+	// walkIn is the walk's queue, which the ring also takes files from
+	// once the disk is seen to be the limit; nil under EngineUring
+	// (where in is the walk) and once the walk is done.
+	walkIn <-chan walk.File
 }
 
 // newRing sets up a ring, its slots and their registered buffers, on the
@@ -199,7 +207,7 @@ func (g *rings) newRing() (*ring, error) {
 		return nil, err
 	}
 	rg := &ring{g: g, u: u, arena: arena, slots: make([]slot, g.depth), free: make([]int, 0, g.depth),
-		freed: make(chan int, g.depth), w: g.r.newWorker(), inputOpen: true}
+		freed: make(chan int, g.depth), w: g.r.newWorker(), inputOpen: true, walkIn: g.walk}
 	bufs := make([][]byte, g.depth)
 	for i := range rg.slots {
 		buf, _ := arena.Alloc(ringBufSize, 4096)
@@ -276,11 +284,24 @@ func (rg *ring) takeBack() {
 // only when the kernel has nothing of this ring's to complete.
 func (rg *ring) fill() {
 	for len(rg.free) > 0 && rg.inputOpen {
+		// Once the rings are seen waiting for the disk, they also take
+		// files from the walk themselves, untried: the tree is cold,
+		// and trying each file without blocking first would only add a
+		// hand-over.
+		var walkIn <-chan walk.File
+		if rg.g.grew.Load() {
+			walkIn = rg.walkIn
+		}
 		var q ringReq
 		var ok bool
 		if rg.inflight == 0 && len(rg.whole) == 0 {
 			select {
 			case q, ok = <-rg.g.in:
+			case q.f, ok = <-walkIn:
+				if q.fd = -1; !ok {
+					rg.walkIn = nil
+					continue
+				}
 			case i := <-rg.freed:
 				rg.free = append(rg.free, i)
 				continue
@@ -288,6 +309,11 @@ func (rg *ring) fill() {
 		} else {
 			select {
 			case q, ok = <-rg.g.in:
+			case q.f, ok = <-walkIn:
+				if q.fd = -1; !ok {
+					rg.walkIn = nil
+					continue
+				}
 			default:
 				return // nothing waiting: go and collect completions
 			}

@@ -34,6 +34,8 @@ type rings struct {
 	stats UringStats
 }
 
+func (*rings) waiting() bool { return false }
+
 func startRings(*run, <-chan ringReq, chan ringJob, func(<-chan ringJob)) (*rings, error) {
 	return nil, errors.New("io_uring is Linux's")
 }

@@ -140,6 +140,9 @@ type run struct {
 	// the non-blocking path sends to the rings.
 	jobs    chan ringJob
 	blocked chan ringReq
+	// walkFiles is the walk's queue under the non-blocking path, which
+	// rings that wait for the disk take files from too.
+	walkFiles <-chan walk.File
 	// rings, once started (at once under EngineUring, at the first file
 	// that would block otherwise), and ringErr, why they could not be.
 	rings    atomic.Pointer[rings]

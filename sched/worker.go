@@ -19,6 +19,9 @@ type worker struct {
 	cached fallback.Cached
 	head   []byte
 	rd     readDone
+	// untried counts the files sent to the rings untried since the last
+	// one tried (take).
+	untried int
 }
 
 func (r *run) newWorker() *worker {

@@ -14,9 +14,10 @@ import (
 // Enabled says whether the fault points are live in this binary.
 const Enabled = true
 
-// The rules (URG_FAULTS, as cmd/urg reads them) are a list separated by ';', each
-// POINT:ACTION:MATCH[:EVERY]: at POINT, for a path that holds MATCH, do
-// ACTION (every EVERYth time the rule applies; default every time).
+// The rules (URG_FAULTS, as cmd/urg reads them) are a list separated by
+// ';', each POINT:ACTION:MATCH[:EVERY]: at POINT, for a path that holds
+// MATCH, do ACTION (every EVERYth time the rule applies; default every
+// time).
 //
 // Points and actions:
 //   - open (before a file is opened, by any engine), opened (after):
@@ -25,6 +26,9 @@ const Enabled = true
 //   - mapped (a file is mapped, before it is searched): the same
 //   - ring-open, ring-read (an io_uring completion): eagain, eintr,
 //     ecanceled (the result becomes that error), short (half the bytes)
+//   - nowait-open, nowait-read (the non-blocking open or read of
+//     --io=auto succeeded): eagain (the file is taken as one that would
+//     wait for the disk, and goes to the ring)
 //   - not-eof (Is): a short read of the file does not mean its end
 
 // Injector holds the rules of a run; a nil Injector injects nothing.

@@ -155,8 +155,7 @@ func (w *worker) job(j ringJob) {
 // its end) are read as the pread engine reads them.
 func (w *worker) take(f walk.File) {
 	r := w.r
-	if !r.nowait.Load() || f.Path == walk.StdinPath || len(f.Path) >= pathMax || !f.ShortIsEOF ||
-		f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) {
+	if !r.nowait.Load() || !f.ShortIsEOF || !ringable(f, r.cfg.Matcher.MinLen()) {
 		w.searchFile(f, nil)
 		return
 	}
@@ -203,10 +202,7 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
 		return nil, false, -1
 	}
 	r.cfg.Faults.At("opened", f.Path)
-	if w.head == nil {
-		w.head = make([]byte, headSize)
-	}
-	n, whole, err := w.cached.Read(fd, w.head)
+	n, whole, err := w.cached.Read(fd, w.headBuf())
 	if err == nil && r.cfg.Faults.Result("nowait-read", f.Path, 0) < 0 {
 		err = fallback.ErrWouldBlock
 	}
@@ -216,7 +212,7 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
 		return nil, true, fd
 	case fallback.ErrNoNowait:
 		r.nowait.Store(false)
-		w.rd = readDone{data: w.head[:0], fd: fd, via: viaPread}
+		w.rd = readDone{data: w.headBuf()[:0], fd: fd, via: viaPread}
 		return &w.rd, false, -1
 	default:
 		unix.Close(fd)
@@ -235,6 +231,14 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
 // one it tries, while the rings wait for the disk.
 const coldTries = 15
 
+// ringable reports whether a ring, or the non-blocking path, reads file f:
+// standard input, a path too long for a ring's slot, and a file known to
+// be shorter than minLen, too short to match, are read by a searcher as
+// they are.
+func ringable(f walk.File, minLen int) bool {
+	return f.Path != walk.StdinPath && len(f.Path) < pathMax && !(f.Size >= 0 && f.Size < int64(minLen))
+}
+
 // pathMax is the longest path a ring slot, and so the non-blocking path,
 // takes; a longer one is read with pread, a stretch of it at a time.
 const pathMax = 4096
@@ -243,6 +247,14 @@ const pathMax = 4096
 // search's first block, so that a file that size or smaller is searched
 // where it was read, whole, and binary data is decided as elsewhere.
 const headSize = 256 << 10
+
+// headBuf is the worker's buffer for a file's start, made at first use.
+func (w *worker) headBuf() []byte {
+	if w.head == nil {
+		w.head = make([]byte, headSize)
+	}
+	return w.head
+}
 
 // toRing hands f, which would wait for the disk, to the rings, open as fd
 // when the non-blocking path opened it (else -1). While the rings' queue
@@ -256,10 +268,7 @@ func (w *worker) toRing(f walk.File, fd int) {
 			w.searchFile(f, nil)
 			return
 		}
-		if w.head == nil {
-			w.head = make([]byte, headSize)
-		}
-		w.rd = readDone{data: w.head[:0], fd: fd, via: viaPread}
+		w.rd = readDone{data: w.headBuf()[:0], fd: fd, via: viaPread}
 		w.searchFile(f, &w.rd)
 		return
 	}

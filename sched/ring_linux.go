@@ -293,15 +293,12 @@ func (rg *ring) fill() {
 			walkIn = rg.walkIn
 		}
 		var q ringReq
-		var ok bool
+		var ok, fromWalk bool
 		if rg.inflight == 0 && len(rg.whole) == 0 {
 			select {
 			case q, ok = <-rg.g.in:
 			case q.f, ok = <-walkIn:
-				if q.fd = -1; !ok {
-					rg.walkIn = nil
-					continue
-				}
+				fromWalk = true
 			case i := <-rg.freed:
 				rg.free = append(rg.free, i)
 				continue
@@ -310,19 +307,23 @@ func (rg *ring) fill() {
 			select {
 			case q, ok = <-rg.g.in:
 			case q.f, ok = <-walkIn:
-				if q.fd = -1; !ok {
-					rg.walkIn = nil
-					continue
-				}
+				fromWalk = true
 			default:
 				return // nothing waiting: go and collect completions
 			}
+		}
+		if fromWalk {
+			if !ok {
+				rg.walkIn = nil // the walk is done; in goes on
+				continue
+			}
+			q.fd = -1
 		}
 		if !ok {
 			rg.inputOpen = false
 			return
 		}
-		if !rg.ringable(q.f) {
+		if !ringable(q.f, rg.g.r.cfg.Matcher.MinLen()) {
 			rg.g.jobs <- ringJob{f: q.f}
 			continue
 		}
@@ -338,13 +339,6 @@ func (rg *ring) fill() {
 		}
 		rg.open(i)
 	}
-}
-
-// ringable reports whether the ring reads this file: standard input, a path
-// too long for a slot, and a file known to be too short to match go to the
-// searcher as they are.
-func (rg *ring) ringable(f walk.File) bool {
-	return f.Path != walk.StdinPath && len(f.Path) < pathMax && !(f.Size >= 0 && f.Size < int64(rg.g.r.cfg.Matcher.MinLen()))
 }
 
 // searchWhole searches the files read whole, on this thread, letting the

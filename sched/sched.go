@@ -190,8 +190,8 @@ func Run(cfg Config) (*Stats, error) {
 	r.stats.Engine = r.cfg.Engine
 	if rs := r.rings.Load(); rs != nil {
 		r.stats.Uring = rs.stats
-	} else if r.cfg.Engine == EngineUring || r.cfg.Engine.ring() && !r.nowait.Load() {
-		r.stats.Engine = EnginePread // io_uring refused and no non-blocking path
+	} else if r.cfg.Engine.ring() && !r.nowait.Load() {
+		r.stats.Engine = EnginePread // no ring ran, and no non-blocking path
 	}
 	r.stats.RingRefused = r.ringErr
 	r.stats.Elapsed = time.Since(start)

@@ -31,7 +31,7 @@ type source struct {
 	stream search.Stream     // shapeStream
 	size   int64             // shapeMapped, shapeStream: the file's size
 	fd     int               // the file's descriptor, -1 when none is open
-	closer []func()          // what close undoes, in order
+	done   func()            // ends the stream, when there is one
 }
 
 // mapMin is the size from which a file is searched through a memory map
@@ -65,14 +65,16 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 		} else {
 			r.stats.RingWhole.Add(1)
 		}
-		return &source{shape: shapeBuffer, head: rd.data, fd: -1}, nil
+		w.src = source{shape: shapeBuffer, head: rd.data, fd: -1}
+		return &w.src, nil
 	case f.Path == walk.StdinPath:
-		return &source{shape: shapeStdin, fd: -1}, nil
+		w.src = source{shape: shapeStdin, fd: -1}
+		return &w.src, nil
 	}
-	src := &source{shape: shapeReader, fd: -1}
+	w.src = source{shape: shapeReader, fd: -1}
+	src := &w.src
 	if rd != nil {
 		src.head, src.fd = rd.data, rd.fd
-		src.closer = append(src.closer, func() { unix.Close(rd.fd) })
 	} else {
 		r.cfg.Faults.At("open", f.Path)
 		file, err := fallback.Open(f.Path, f.ShortIsEOF)
@@ -81,7 +83,6 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 		}
 		r.cfg.Faults.At("opened", f.Path)
 		src.fd, src.rest = file.Fd(), file
-		src.closer = append(src.closer, func() { file.Close() })
 	}
 	if w.large(src, f) {
 		return src, nil
@@ -125,8 +126,7 @@ func (w *worker) large(src *source, f walk.File) bool {
 	src.size = st.Size
 	if stream, done, ok := w.streamAround(src.fd, st.Size); ok {
 		r.stats.Direct.Add(1)
-		src.shape, src.stream = shapeStream, stream
-		src.closer = append([]func(){done}, src.closer...)
+		src.shape, src.stream, src.done = shapeStream, stream, done
 		return true
 	}
 	if least := r.cfg.Engine.mapFrom(); least == 0 || st.Size < least {
@@ -139,14 +139,20 @@ func (w *worker) large(src *source, f walk.File) bool {
 	r.cfg.Faults.At("mapped", f.Path)
 	r.stats.Mapped.Add(1)
 	src.shape, src.mapped = shapeMapped, m
-	src.closer = append([]func(){func() { m.Close() }}, src.closer...)
 	return true
 }
 
-// close gives back what the source holds: map, stream, descriptor.
+// close gives back what the source holds: map, stream, descriptor (the
+// ring's or the pread reader's: either way, the source owns it).
 func (src *source) close() {
-	for _, c := range src.closer {
-		c()
+	if src.mapped != nil {
+		src.mapped.Close()
+	}
+	if src.done != nil {
+		src.done()
+	}
+	if src.fd >= 0 {
+		unix.Close(src.fd)
 	}
 }
 

@@ -19,6 +19,7 @@ type worker struct {
 	cached fallback.Cached
 	head   []byte
 	rd     readDone
+	src    source // the file being searched (open)
 	// untried counts the files sent to the rings untried since the last
 	// one tried (take).
 	untried int

@@ -398,7 +398,7 @@ func readerOf(s *sched.Stats) string {
 	case s.Engine != sched.EngineAuto && s.Engine != sched.EngineDirect:
 		return s.Engine.String() + " reader"
 	case s.RingRefused != nil:
-		return fmt.Sprintf("pread reader after non-blocking reads (%s for files that would block; io_uring refused: %v)", s.Engine, s.RingRefused)
+		return fmt.Sprintf("pread reader after non-blocking reads (pread for files that would block; io_uring refused: %v)", s.RingRefused)
 	case s.Uring.Rings > 0:
 		return fmt.Sprintf("%s reader: non-blocking reads, io_uring for files that would block", s.Engine)
 	}

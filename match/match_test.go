@@ -333,13 +333,7 @@ func TestNextLines(t *testing.T) {
 }
 
 func TestEach(t *testing.T) {
-	tests := []struct {
-		name     string
-		patterns []string
-		opts     Options
-		line     string
-		want     []string
-	}{
+	checkEach(t, []eachCase{
 		{"literal", []string{"o"}, Options{}, "foo boo", []string{"o", "o", "o", "o"}},
 		{"literal does not overlap", []string{"aa"}, Options{}, "aaaaa", []string{"aa", "aa"}},
 		{"no match", []string{"x"}, Options{}, "abc", nil},
@@ -370,7 +364,22 @@ func TestEach(t *testing.T) {
 		{"-x", []string{"foo|foobar"}, Options{Line: true}, "foobar", []string{"foobar"}},
 		{"-x no match", []string{"foo"}, Options{Line: true}, "foo foo", nil},
 		{"two equal patterns", []string{"a", "a"}, Options{}, "aa", []string{"a", "a"}},
-	}
+	})
+}
+
+// eachCase is a line, the patterns and options to compile, and the
+// matches Each must list in it.
+type eachCase struct {
+	name     string
+	patterns []string
+	opts     Options
+	line     string
+	want     []string
+}
+
+// checkEach runs each case as a subtest.
+func checkEach(t *testing.T, tests []eachCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, tt.patterns, tt.opts)

@@ -129,13 +129,7 @@ func TestSeveralPatternsNextFarApart(t *testing.T) {
 // at one place, Each takes the longest, and the next after it, found with
 // the line around it.
 func TestEachLongestAmongPatterns(t *testing.T) {
-	tests := []struct {
-		name     string
-		patterns []string
-		opts     Options
-		line     string
-		want     []string
-	}{
+	checkEach(t, []eachCase{
 		{"-F, longest at a place", []string{"bb", "cc", "ccc"}, Options{Fixed: true}, "a bb ccc dddd", []string{"bb", "ccc"}},
 		{"-F, longest listed first", []string{"ccc", "cc"}, Options{Fixed: true}, "cccc", []string{"ccc"}},
 		{"-F, leftmost before longest", []string{"abc", "bcdef"}, Options{Fixed: true}, "xabcdef", []string{"abc"}},
@@ -154,15 +148,7 @@ func TestEachLongestAmongPatterns(t *testing.T) {
 		{"-w regexes", []string{`\w+`, "a-b"}, Options{Word: true}, "a-b cd", []string{"a-b", "cd"}},
 		{"-x regexes", []string{"a.", `(a)\1`}, Options{Line: true}, "aa", []string{"aa"}},
 		{"empty matches are not reported", []string{"x*", "", "b"}, Options{}, "abxx", []string{"b", "xx"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			m := mustCompile(t, tt.patterns, tt.opts)
-			if got := each(t, m, tt.line); !slices.Equal(got, tt.want) {
-				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.line, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestEachSeveralReference compares Each of random sets of patterns, of

@@ -64,7 +64,7 @@ type ringJob struct {
 // slot is the state of one file in flight.
 type slot struct {
 	path    []byte // NUL-terminated, in the arena
-	buf     []byte // registered buffer number idx, in the arena
+	buf     []byte // in the arena, outside the Go heap
 	f       walk.File
 	fd      int
 	noatime bool
@@ -194,8 +194,14 @@ type ring struct {
 	walkIn <-chan walk.File
 }
 
-// newRing sets up a ring, its slots and their registered buffers, on the
-// calling goroutine, which it locks to its OS thread.
+// newRing sets up a ring and its slots on the calling goroutine, which it
+// locks to its OS thread.
+//
+// The slots' buffers are not registered with the kernel: registering
+// pins and faults in every page of every slot at once, which costs more
+// than the rest of the ring's setup, while a buffered read copies into
+// plain user memory as cheaply and touches only the pages a file fills
+// (most files fill a few of a slot's 16). See docs/performance.md.
 func (g *rings) newRing() (*ring, error) {
 	u, err := uring.New(uint32(2 * g.depth))
 	if err != nil {
@@ -208,17 +214,11 @@ func (g *rings) newRing() (*ring, error) {
 	}
 	rg := &ring{g: g, u: u, arena: arena, slots: make([]slot, g.depth), free: make([]int, 0, g.depth),
 		freed: make(chan int, g.depth), w: g.r.newWorker(), inputOpen: true, walkIn: g.walk}
-	bufs := make([][]byte, g.depth)
 	for i := range rg.slots {
 		buf, _ := arena.Alloc(ringBufSize, 4096)
 		path, _ := arena.Alloc(pathMax, 1)
 		rg.slots[i] = slot{path: path, buf: buf, fd: -1}
-		bufs[i] = buf
 		rg.free = append(rg.free, i)
-	}
-	if err := u.RegisterBuffers(bufs); err != nil {
-		rg.close()
-		return nil, err
 	}
 	g.mu.Lock()
 	g.stats.Mode = u.Mode()
@@ -438,7 +438,7 @@ func (rg *ring) opened(i, fd int) {
 // readFrom submits the read of slot i's file, open as its fd.
 func (rg *ring) readFrom(i int) {
 	s := &rg.slots[i]
-	if err := rg.u.ReadFixed(s.fd, s.buf, i, 0, userData(i, opRead)); err != nil {
+	if err := rg.u.Read(s.fd, s.buf, 0, userData(i, opRead)); err != nil {
 		unix.Close(s.fd)
 		rg.files--
 		rg.handOff(i, &readDone{fd: -1, err: err})

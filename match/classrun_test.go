@@ -22,7 +22,7 @@ func TestClassRun(t *testing.T) {
 		{`x[a-z]{3}`, 0}, // three letters and more: on most lines
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{})
-		r, _ := m.(*regex)
+		r, _ := asRegex(m)
 		got := 0
 		if r != nil && r.run != nil {
 			got = r.run.n

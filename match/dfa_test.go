@@ -28,7 +28,7 @@ func TestDFA(t *testing.T) {
 		{`ab+`, false},        // Go's regexp skips to its prefix
 		{`[xy]*$^`, false},    // a line's start after its end: empty lines only
 	} {
-		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
 		if isFinder[*dfa](m) != c.dfa {
 			t.Errorf("%q: dfa %v, want %v", c.pattern, isFinder[*dfa](m), c.dfa)
 		}
@@ -57,7 +57,7 @@ func TestDFA(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		r, ok := m.(*regex)
+		r, ok := asRegex(m)
 		if !ok || !isFinder[*dfa](r) {
 			continue
 		}
@@ -103,7 +103,7 @@ func TestDFADual(t *testing.T) {
 		{"", func() string { return "" }, func() string { return "x" }}, // under -x: empty lines
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{Line: c.pattern == "", IgnoreCase: c.pattern == ""})
-		if r, ok := m.(*regex); !ok || !isFinder[*dfa](r) {
+		if r, ok := asRegex(m); !ok || !isFinder[*dfa](r) {
 			t.Fatalf("%s: not run on the automaton", c.pattern)
 		}
 		re := regexp.MustCompile(c.pattern)
@@ -152,7 +152,7 @@ func TestScanDual(t *testing.T) {
 		var ds []*dfa // one for each of sizes
 		for _, size := range sizes {
 			o := Options{Line: pattern == "" || pattern == `\s*`, IgnoreCase: pattern == "", DFAStates: size}
-			m := mustCompile(t, []string{pattern}, o).(*regex)
+			m := mustRegex(t, mustCompile(t, []string{pattern}, o))
 			d, ok := m.finder.(*dfa)
 			if !ok {
 				t.Fatalf("%s: not run on the automaton", pattern)

@@ -2,12 +2,15 @@ package match
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // FuzzMatcher checks every fast path (the literal matcher, the literal
@@ -80,6 +83,14 @@ func FuzzMatcher(f *testing.F) {
 		{"00\xe1", "00\xc3 ", 26},
 		{"(?<=a)\\\xff|b(?=\xfe)", "a\xff\nb\xfe\na\xfe\nb\xff", 16},
 		{`(?<=a)[^\x{FFFD}]`, "a\xff\naé\na\uFFFD", 16},
+		// The locale's rule: bytes in the C locale, characters under
+		// UTF-8 where a byte that is not UTF-8 matches nothing.
+		{`é?x`, "x\n\xc3x\néx\n\xe9x", 0},
+		{`a.b|[^ ]{3}`, "a\u263ab\na\xffb\n\xe2\x98\xba", 0},
+		{`a.b|[^ ]{3}`, "a\u263ab\na\xffb\n\xe2\x98\xba", 16},
+		{`^|caf.$`, "caf\xe9\n\x80x\n\xc3\ncafé", 16},
+		{`\xe9+`, "\xe9\xe9\n\xc9\né", 1},
+		{`s`, "\u017f\nS", 17},
 	} {
 		f.Add(seed.pattern, seed.text, seed.flags)
 	}
@@ -124,25 +135,21 @@ func FuzzMatcher(f *testing.F) {
 			}
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("pattern %q, %+v, engine %s, text %q:\nselected lines %v, the plain regex selects %v",
+			t.Fatalf("pattern %q, %+v, engine %s, text %q:\nselected lines %v, the reference selects %v",
 				pattern, o, m.Engine(), text, got, want)
-		}
-		if ref.all == nil {
-			return
 		}
 		lines := bytes.Split([]byte(text), []byte("\n"))
 		for _, i := range got {
-			var gotM, wantM [][2]int
+			var gotM [][2]int
 			if err := m.Each(lines[i], func(s, e int) { gotM = append(gotM, [2]int{s, e}) }); err != nil {
 				return
 			}
-			for _, loc := range ref.all.FindAllIndex(lines[i], -1) {
-				if loc[1] > loc[0] {
-					wantM = append(wantM, [2]int{loc[0], loc[1]})
-				}
+			wantM, ok, err := ref.each(lines[i])
+			if !ok || err != nil {
+				return
 			}
 			if !slices.Equal(gotM, wantM) {
-				t.Fatalf("pattern %q, %+v, engine %s, line %q:\nmatches %v, the plain regex finds %v",
+				t.Fatalf("pattern %q, %+v, engine %s, line %q:\nmatches %v, the reference finds %v",
 					pattern, o, m.Engine(), lines[i], gotM, wantM)
 			}
 		}
@@ -167,17 +174,18 @@ func selected(m Matcher, text []byte) ([]int, error) {
 	return got, nil
 }
 
-// reference is the plain regex for one line: Go's regexp compiled from the
-// pattern as Compile rewrites it, with no literal, no prefilter and no
-// block of lines; or the backtracking engine where Go's regexp cannot run
-// the pattern, and under -w, whose semantics it defines. A pattern holding
-// newlines is several, each its own reference: a line matches when one
-// does.
+// reference decides one line at a time, independently of the engines:
+// a backtracking interpreter of the pattern's parse (refMatcher) that
+// reads the line as the locale says (bytes in the C locale; in UTF-8, its
+// characters, a byte that is not UTF-8 matching nothing), with -w and -x
+// as grep -P spells them; or the backtracking engine where Go's parser
+// refuses the pattern. A pattern holding newlines is several, each its own
+// reference: a line matches when one does.
 type reference struct {
-	one *regexp.Regexp // matches a line alone
-	all *regexp.Regexp // the matches -o prints; nil under -w, for regexp2 and for several
-	bt  *pcre
-	any []*reference // the patterns, when several
+	tree *syntax.Regexp // nil for regexp2 and for several
+	o    Options
+	bt   *pcre
+	any  []*reference // the patterns, when several
 }
 
 func newReference(pattern string, o Options) (*reference, error) {
@@ -196,32 +204,24 @@ func newReference(pattern string, o Options) (*reference, error) {
 	if err != nil {
 		return nil, err
 	}
-	src := p.src
-	tree, err := lineTree(src, syntaxFlags(o))
+	tree, err := syntax.Parse(p.src, syntaxFlags(o))
 	if err != nil {
-		bt, err := newPCRE(src, o)
+		bt, err := newPCRE(p.src, o)
 		if err != nil {
 			return nil, err
 		}
 		return &reference{bt: bt}, nil
 	}
-	if o.Line {
-		tree = wholeLine(tree)
+	tree = lineLocal(tree)
+	if !o.UTF8 {
+		tree = asciiFold(tree)
 	}
-	src = textAnchored(tree).String()
-	if o.Word {
-		re, err := regexp.Compile(wordBoundedSrc(src, o.UTF8))
-		if err != nil {
-			return nil, fmt.Errorf("the rewritten pattern: %v", err)
-		}
-		return &reference{one: re}, nil
-	}
-	re, err := regexp.Compile(src)
-	if err != nil {
-		return nil, fmt.Errorf("the rewritten pattern: %v", err)
-	}
-	return &reference{one: re, all: re}, nil
+	return &reference{tree: tree, o: o}, nil
 }
+
+// errBudget is refMatcher giving up on a line that costs it too many
+// steps: the case is left out, not failed.
+var errBudget = errors.New("reference: step budget spent")
 
 func (r *reference) match(line []byte) (bool, error) {
 	for _, sub := range r.any {
@@ -233,5 +233,233 @@ func (r *reference) match(line []byte) (bool, error) {
 		s, _, err := r.bt.Next(line)
 		return s >= 0, err
 	}
-	return r.one != nil && r.one.Match(line), nil
+	if r.tree == nil {
+		return false, nil
+	}
+	rm := &refMatcher{line: line, o: r.o, budget: 1 << 18}
+	s, _ := rm.find(r.tree, 0)
+	return s >= 0, rm.err()
+}
+
+// each returns the non-empty matches of a line, as grep -o prints them;
+// ok is false where the reference has no say (several patterns,
+// regexp2).
+func (r *reference) each(line []byte) (locs [][2]int, ok bool, err error) {
+	if r.tree == nil {
+		return nil, false, nil
+	}
+	rm := &refMatcher{line: line, o: r.o, budget: 1 << 18}
+	for at := 0; at <= len(line); {
+		s, e := rm.find(r.tree, at)
+		if s < 0 {
+			break
+		}
+		if e > s {
+			locs = append(locs, [2]int{s, e})
+			at = e
+			continue
+		}
+		_, w, _ := rm.char(s)
+		at = s + max(w, 1)
+	}
+	return locs, true, rm.err()
+}
+
+// refMatcher interprets a parse tree over one line by backtracking,
+// leftmost-first as Perl: simple enough to be right by reading, slow
+// enough to be used on short texts only.
+type refMatcher struct {
+	line   []byte
+	o      Options
+	budget int
+}
+
+func (m *refMatcher) err() error {
+	if m.budget < 0 {
+		return errBudget
+	}
+	return nil
+}
+
+// char returns the character at i: the byte in the C locale, else the
+// UTF-8 character, ok false for a byte that is not UTF-8 (and at the end).
+func (m *refMatcher) char(i int) (r rune, w int, ok bool) {
+	if i >= len(m.line) {
+		return 0, 0, false
+	}
+	if c := m.line[i]; !m.o.UTF8 && c >= utf8.RuneSelf {
+		return byteRune(c), 1, true // as the C locale reads the pattern
+	} else if !m.o.UTF8 {
+		return rune(c), 1, true
+	}
+	r, w = utf8.DecodeRune(m.line[i:])
+	return r, w, r != utf8.RuneError || w > 1
+}
+
+// wordAt says whether the character at i, or before i (before), is a word
+// character: ASCII's in the C locale, Unicode's letters and digits under
+// UTF-8 (-w's rule; \b in the trees here is ASCII's, see asciiWordAt).
+func (m *refMatcher) wordAt(i int, before bool) bool {
+	if before {
+		if i == 0 {
+			return false
+		}
+		if !m.o.UTF8 {
+			return isWord(m.line[i-1])
+		}
+		r, w := utf8.DecodeLastRune(m.line[:i])
+		return (r != utf8.RuneError || w > 1) && isWordRune(r)
+	}
+	r, _, ok := m.char(i)
+	if !ok {
+		return false
+	}
+	if !m.o.UTF8 {
+		return r < utf8.RuneSelf && isWord(byte(r))
+	}
+	return isWordRune(r)
+}
+
+// asciiWordAt is wordAt for Go's \b, which reads ASCII words.
+func (m *refMatcher) asciiWordAt(i int) bool { return i >= 0 && i < len(m.line) && isWord(m.line[i]) }
+
+// find returns the leftmost-first match of tree at or after at, as
+// grep -P bounded by -w and -x finds it; -1, -1 when there is none.
+func (m *refMatcher) find(tree *syntax.Regexp, at int) (int, int) {
+	for s := at; s <= len(m.line); {
+		if m.o.Line && s > 0 {
+			break
+		}
+		if s == 0 && m.o.UTF8 && len(m.line) > 0 && startsNowhere(m.line[0]) {
+			// PCRE2 starts past a byte that starts no UTF-8 sequence.
+			s = 1
+			continue
+		}
+		end := -1
+		if !m.o.Word || !m.wordAt(s, true) {
+			m.run(tree, s, func(e int) bool {
+				if m.o.Line && e != len(m.line) || m.o.Word && m.wordAt(e, false) {
+					return false
+				}
+				end = e
+				return true
+			})
+		}
+		if end >= 0 {
+			return s, end
+		}
+		if m.budget < 0 {
+			return -1, -1
+		}
+		_, w, _ := m.char(s)
+		s += max(w, 1)
+	}
+	return -1, -1
+}
+
+// run matches re at i, calling k with each place it can end, in Perl's
+// order of preference, until k accepts one.
+func (m *refMatcher) run(re *syntax.Regexp, i int, k func(int) bool) bool {
+	if m.budget--; m.budget < 0 {
+		return false
+	}
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return false
+	case syntax.OpEmptyMatch:
+		return k(i)
+	case syntax.OpLiteral:
+		for _, want := range re.Rune {
+			r, w, ok := m.char(i)
+			if !ok || !m.sameChar(r, want, re.Flags&syntax.FoldCase != 0) {
+				return false
+			}
+			i += w
+		}
+		return k(i)
+	case syntax.OpCharClass:
+		r, w, ok := m.char(i)
+		return ok && classHas(re.Rune, r) && k(i+w)
+	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		r, w, ok := m.char(i)
+		return ok && r != '\n' && k(i+w)
+	case syntax.OpBeginLine, syntax.OpBeginText:
+		return i == 0 && k(i)
+	case syntax.OpEndLine, syntax.OpEndText:
+		return i == len(m.line) && k(i)
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		b := m.asciiWordAt(i-1) != m.asciiWordAt(i)
+		return b == (re.Op == syntax.OpWordBoundary) && k(i)
+	case syntax.OpCapture:
+		return m.run(re.Sub[0], i, k)
+	case syntax.OpConcat:
+		return m.concat(re.Sub, i, k)
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			if m.run(sub, i, k) {
+				return true
+			}
+		}
+		return false
+	case syntax.OpStar:
+		return m.repeat(re.Sub[0], 0, -1, re.Flags&syntax.NonGreedy != 0, i, k)
+	case syntax.OpPlus:
+		return m.repeat(re.Sub[0], 1, -1, re.Flags&syntax.NonGreedy != 0, i, k)
+	case syntax.OpQuest:
+		return m.repeat(re.Sub[0], 0, 1, re.Flags&syntax.NonGreedy != 0, i, k)
+	case syntax.OpRepeat:
+		return m.repeat(re.Sub[0], re.Min, re.Max, re.Flags&syntax.NonGreedy != 0, i, k)
+	}
+	panic(fmt.Sprintf("reference: op %v", re.Op))
+}
+
+func (m *refMatcher) concat(subs []*syntax.Regexp, i int, k func(int) bool) bool {
+	if len(subs) == 0 {
+		return k(i)
+	}
+	return m.run(subs[0], i, func(j int) bool { return m.concat(subs[1:], j, k) })
+}
+
+// repeat matches sub from min to max times (max < 0: no bound), greedy
+// or not; an iteration past min that matches empty ends the loop, as in
+// Perl.
+func (m *refMatcher) repeat(sub *syntax.Regexp, min, max int, lazy bool, i int, k func(int) bool) bool {
+	if min > 0 {
+		return m.run(sub, i, func(j int) bool {
+			return m.repeat(sub, min-1, max-1, lazy, j, k)
+		})
+	}
+	if max == 0 {
+		return k(i)
+	}
+	more := func() bool {
+		return m.run(sub, i, func(j int) bool {
+			return j > i && m.repeat(sub, 0, max-1, lazy, j, k)
+		})
+	}
+	if lazy {
+		return k(i) || more()
+	}
+	return more() || k(i)
+}
+
+// sameChar reports whether r is want, or under fold its case partner:
+// ASCII letters only in the C locale, Unicode's simple folding under
+// UTF-8.
+func (m *refMatcher) sameChar(r, want rune, fold bool) bool {
+	if r == want {
+		return true
+	}
+	if !fold {
+		return false
+	}
+	if !m.o.UTF8 {
+		return r < utf8.RuneSelf && want < utf8.RuneSelf && unicode.IsLetter(r) && r|0x20 == want|0x20
+	}
+	for f := unicode.SimpleFold(want); f != want; f = unicode.SimpleFold(f) {
+		if f == r {
+			return true
+		}
+	}
+	return false
 }

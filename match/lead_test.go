@@ -56,7 +56,7 @@ func TestLead(t *testing.T) {
 		{`^\s+ x`, "", "", -1}, // the literal starts in the class
 		{`^\s{2,}//`, "", "", -1},
 	} {
-		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
 		if (m.lits != nil && m.lits.lead != nil) != (c.min >= 0) {
 			t.Fatalf("%q: lead %v, want %v", c.pattern, m.lits != nil && m.lits.lead != nil, c.min >= 0)
 		}

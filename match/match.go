@@ -79,6 +79,11 @@ type Options struct {
 	// cleared and refilled; 0 (or less) means the default,
 	// DefaultDFAStates (2000).
 	DFAStates int
+	// asciiLines compiles, in the C locale's words, for lines of ASCII
+	// only, beside a UTF-8 locale's matcher for the others (see
+	// Compile): the pattern is read as UTF-8, as that matcher reads it,
+	// and nothing is made for lines beyond ASCII.
+	asciiLines bool
 }
 
 // DefaultTimeout bounds one backtracking match, so that a catastrophic
@@ -135,7 +140,7 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	// On lines of ASCII bytes, the C locale's matcher with its fast
 	// paths decides (see asciiSplit).
 	c := o
-	c.UTF8 = false
+	c.UTF8, c.asciiLines = false, true
 	cm, _, err := compile(patterns, c)
 	if err != nil {
 		return m, nil // a shortcut that cannot be had
@@ -203,6 +208,15 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 			p.rewritten = err != nil || c != src
 		}
 	}
+	if !o.UTF8 && !o.asciiLines {
+		// The C locale reads the pattern's bytes as bytes (see
+		// localeExact); a character beyond ASCII that is no byte's can
+		// only come from an escape.
+		p.src = byteEscaped(p.src)
+		if t, err := syntax.Parse(p.src, syntaxFlags(o)); err == nil && wideLiteral(t) {
+			return p, p.fail(errors.New(`character code point value in \x{} or \o{} is too large`))
+		}
+	}
 	tree, err := syntax.Parse(p.src, syntaxFlags(o))
 	if err == nil {
 		p.tree = tree
@@ -228,7 +242,11 @@ func compileOne(p pattern, o Options) (Matcher, error) {
 		return m, nil
 	}
 	if p.tree != nil {
-		return regexFor(p.tree, p.src, o)
+		m, err := regexFor(p.tree, p.src, o)
+		if err != nil || o.asciiLines {
+			return m, err
+		}
+		return localeExact(m, p.src, o)
 	}
 	return backtracking(p.src, o)
 }
@@ -293,6 +311,12 @@ func literalFor(p pattern, o Options) Matcher {
 		}
 		tree = tree.Simplify()
 		switch {
+		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0 && !o.UTF8 && !o.asciiLines:
+			b, ok := literalBytes(tree.Rune)
+			if !ok {
+				return nil // \x{263a}: no byte; the regex path matches nothing
+			}
+			lit = string(b)
 		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0:
 			lit = string(tree.Rune)
 		case tree.Op == syntax.OpEmptyMatch:

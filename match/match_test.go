@@ -24,6 +24,26 @@ func mustCompile(t *testing.T, patterns []string, o Options) Matcher {
 	return m
 }
 
+// asRegex returns the Go regexp engine of m: m itself, or the one that
+// decides its lines of ASCII when lines beyond ASCII have their own.
+func asRegex(m Matcher) (*regex, bool) {
+	if s, ok := m.(*asciiSplit); ok {
+		m = s.ascii
+	}
+	r, ok := m.(*regex)
+	return r, ok
+}
+
+// mustRegex is asRegex, failing the test when m has no such engine.
+func mustRegex(t *testing.T, m Matcher) *regex {
+	t.Helper()
+	r, ok := asRegex(m)
+	if !ok {
+		t.Fatalf("engine %s, not Go's regexp", m.Engine())
+	}
+	return r
+}
+
 // lines returns "N:line" for every line of text that m selects, found by
 // calling Next repeatedly as the searcher does. text carries no trailing
 // newline.
@@ -103,10 +123,10 @@ func TestEngine(t *testing.T) {
 		{"literal under -i", []string{"foo"}, Options{IgnoreCase: true}, "regexp+literal", 3},
 		{"inline case folding", []string{"(?i)foo"}, Options{}, "regexp+literal", 3},
 		{"-i letter alone", []string{"k"}, Options{IgnoreCase: true}, "regexp+byte class", 1},
-		{"required literal", []string{"foo.*bar"}, Options{}, "regexp+literal", 6},
+		{"required literal", []string{"foo.*bar"}, Options{}, "regexp+literal (non-ASCII lines: regexp+literal over bytes)", 6},
 		{"anchored literal", []string{"^foo$"}, Options{}, "regexp+literal", 3},
 		{"literal after repeat", []string{"x{2}yz"}, Options{}, "regexp+literal", 4},
-		{"one byte required literal is not worth it", []string{"a.c"}, Options{}, "regexp", 3},
+		{"one byte required literal is not worth it", []string{"a.c"}, Options{}, "regexp (non-ASCII lines: regexp over bytes)", 3},
 		{"plus", []string{"ab+"}, Options{}, "regexp", 2},
 		{"digits", []string{`\d+`}, Options{}, "regexp+byte class", 1},
 		{"class", []string{"[ab]c+"}, Options{}, "regexp+dfa", 2},
@@ -121,8 +141,8 @@ func TestEngine(t *testing.T) {
 		{"newline separates patterns", []string{"foo\nbar"}, Options{}, "regexp+literals", 3},
 		{"one pattern among empties", []string{"foo", ""}, Options{}, "regexp+dfa", 0},
 		{"empty pattern under -w", []string{""}, Options{Word: true}, "regexp+dfa", 0},
-		{"regexp under -w", []string{"a.c"}, Options{Word: true}, "regexp", 3},
-		{"regexp under -x", []string{"a.c"}, Options{Line: true}, "regexp", 3},
+		{"regexp under -w", []string{"a.c"}, Options{Word: true}, "regexp (non-ASCII lines: regexp over bytes)", 3},
+		{"regexp under -x", []string{"a.c"}, Options{Line: true}, "regexp (non-ASCII lines: regexp over bytes)", 3},
 		{"escaped newline", []string{`a\nb`}, Options{}, "regexp+dfa", 0},
 		{"lookbehind at the start", []string{"(?<=a)b"}, Options{}, "regexp+literal (regexp2 for -o)", 2},
 		{"lookahead at the end", []string{`\w+(?=Error\()`}, Options{}, "regexp+literal (regexp2 for -o)", 7},

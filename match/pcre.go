@@ -14,10 +14,11 @@ import (
 // pcre runs patterns that need backtracking (lookaround, backreferences,
 // atomic groups) with regexp2, one line at a time.
 //
-// Bytes are handed to regexp2 as runes of the same value, and the pattern is
-// translated the same way, so matching works on bytes as PCRE does in the C
-// locale (GNU grep -P under LC_ALL=C): invalid UTF-8 cannot confuse it, and
-// rune offsets are byte offsets. Under UTF-8 (Options.UTF8) the line is
+// Bytes are handed to regexp2 as runes, one each (ASCII as itself, the
+// others as their byteRune), and the pattern is read the same way
+// (byteEscaped), so matching works on bytes as PCRE does in the C locale
+// (GNU grep -P under LC_ALL=C): invalid UTF-8 cannot confuse it, and rune
+// offsets are byte offsets. Under UTF-8 (Options.UTF8) the line is
 // handed over as its characters instead, and offsets are mapped back.
 type pcre struct {
 	re      *regexp2.Regexp
@@ -32,6 +33,10 @@ type pcre struct {
 	// matches: only the lines sel selects go through regexp2.
 	sel Matcher
 	uni bool // reads UTF-8 characters, not bytes
+	// rawInvalid: under UTF-8, the pattern holds bytes that are not
+	// UTF-8, each matching itself (as grep -F has them), so that a line's
+	// such bytes are characters to it (see eachMatch).
+	rawInvalid bool
 }
 
 // newPCRE compiles src, bounded as -w and -x say.
@@ -48,7 +53,7 @@ func newPCRE(src string, o Options) (*pcre, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &pcre{re: re, uni: o.UTF8}, nil
+	return &pcre{re: re, uni: o.UTF8, rawInvalid: o.UTF8 && !utf8.ValidString(src)}, nil
 }
 
 // compilePCRE compiles src with regexp2 as it is.
@@ -57,9 +62,7 @@ func compilePCRE(src string, o Options) (*regexp2.Regexp, error) {
 	if o.IgnoreCase {
 		opts |= regexp2.IgnoreCase
 	}
-	if !o.UTF8 {
-		src = bytesAsRunes(src)
-	} else {
+	if o.UTF8 {
 		src = invalidEscaped(src)
 	}
 	re, err := regexp2.Compile(src, opts)
@@ -112,15 +115,6 @@ func invalidEscaped(s string) string {
 // it, only the same byte matches it.
 func invalidRune(c byte) rune { return 0xDC00 | rune(c) }
 
-// bytesAsRunes maps each byte of s to the rune of the same value.
-func bytesAsRunes(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		b.WriteRune(rune(s[i]))
-	}
-	return b.String()
-}
-
 func (m *pcre) Engine() string {
 	if m.sel != nil {
 		return "regexp2 behind " + m.sel.Engine()
@@ -151,11 +145,13 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 			i += s
 		}
 		ls, le := lineAt(text, i)
-		l := m.runesOf(text[ls:le])
-		match, err := m.re.FindRunesMatchStartingAt(l.runes, 0)
-		m.scratch.Put(l)
-		if err != nil || match != nil {
-			return ls, le, wrapTimeout(err)
+		found := false
+		err := m.eachMatch(text[ls:le], 0, func(int, int) bool {
+			found = true
+			return false
+		})
+		if err != nil || found {
+			return ls, le, err
 		}
 		at = le + 1
 	}
@@ -163,40 +159,124 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 }
 
 func (m *pcre) Each(line []byte, fn func(int, int)) error {
-	l := m.runesOf(line)
-	defer m.scratch.Put(l)
-	match, err := m.re.FindRunesMatchStartingAt(l.runes, 0)
-	for match != nil && err == nil {
-		if match.Length > 0 {
-			fn(l.byteAt(match.Index), l.byteAt(match.Index+match.Length))
+	return m.eachMatch(line, 0, func(s, e int) bool {
+		if e > s {
+			fn(s, e)
 		}
-		match, err = m.re.FindNextMatch(match)
-	}
-	return wrapTimeout(err)
+		return true
+	})
 }
 
 // from returns the first non-empty match in line that starts at at or
 // later, found with the whole line around it (lookbehinds see before at);
 // -1, -1 when there is none.
 func (m *pcre) from(line []byte, at int) (int, int, error) {
-	l := m.runesOf(line)
-	defer m.scratch.Put(l)
-	match, err := m.re.FindRunesMatchStartingAt(l.runes, l.runeAt(at))
-	for match != nil && err == nil && match.Length == 0 {
-		match, err = m.re.FindNextMatch(match)
-	}
-	if err != nil {
-		return -1, -1, wrapTimeout(err)
-	}
-	if match == nil {
-		return -1, -1, nil
-	}
-	return l.byteAt(match.Index), l.byteAt(match.Index + match.Length), nil
+	s, e := -1, -1
+	err := m.eachMatch(line, at, func(ms, me int) bool {
+		if me > ms {
+			s, e = ms, me
+			return false
+		}
+		return true
+	})
+	return s, e, err
 }
 
-// lineRunes is a line as regexp2 reads it: a rune for each byte, of the
-// same value (the C locale), or under UTF-8 a rune for each character,
-// an invalid byte being its invalidRune.
+// eachMatch calls fn with the byte bounds of each match in line that
+// starts at at or later, in order, until fn returns false.
+//
+// Under UTF-8, a line holding bytes that are not UTF-8 is searched as
+// PCRE2's invalid-UTF mode searches it: such bytes match no item and no
+// match crosses them, so the valid stretches between them are searched
+// one by one (see stretchRunes).
+func (m *pcre) eachMatch(line []byte, at int, fn func(s, e int) bool) error {
+	if !m.uni || m.rawInvalid || indexInvalid(line) < 0 {
+		l := m.runesOf(line)
+		defer m.scratch.Put(l)
+		return m.matchRunes(l, l.runeAt(at), len(l.runes), fn)
+	}
+	for a := 0; a <= len(line); {
+		b := len(line)
+		if i := indexInvalid(line[a:]); i >= 0 {
+			b = a + i
+		}
+		// A line that starts with a byte that starts nothing has no
+		// place where ^ matches (see startsNowhere).
+		if b >= at && (b > a || a > 0 || !startsNowhere(line[0])) {
+			l, start := m.stretchRunes(line, a, b)
+			more := true
+			err := m.matchRunes(l, max(start, l.runeAt(at)), len(l.runes)-sentinels(b, len(line)), func(s, e int) bool {
+				more = fn(s, e)
+				return more
+			})
+			m.scratch.Put(l)
+			if err != nil || !more {
+				return err
+			}
+		}
+		a = b + 1
+	}
+	return nil
+}
+
+// matchRunes runs the regex over l from rune start, calling fn with the
+// byte bounds of each match that ends by rune end, until fn returns
+// false.
+func (m *pcre) matchRunes(l *lineRunes, start, end int, fn func(s, e int) bool) error {
+	match, err := m.re.FindRunesMatchStartingAt(l.runes, start)
+	for match != nil && err == nil {
+		if match.Index+match.Length <= end && !fn(l.byteAt(match.Index), l.byteAt(match.Index+match.Length)) {
+			return nil
+		}
+		match, err = m.re.FindNextMatch(match)
+	}
+	return wrapTimeout(err)
+}
+
+// sentinels is how many runes stretchRunes puts after a stretch ending
+// at b of a line n bytes long.
+func sentinels(b, n int) int {
+	if b < n {
+		return 2
+	}
+	return 0
+}
+
+// stretchRunes returns line[a:b], valid UTF-8, as regexp2 reads it, and
+// the index of its first rune. Where the stretch does not start the line,
+// a newline comes first, so that ^ cannot match at its start (the search
+// starts after it); where it does not end the line, two come after it, so
+// that neither can $ (which matches before a final newline).
+func (m *pcre) stretchRunes(line []byte, a, b int) (*lineRunes, int) {
+	l, _ := m.scratch.Get().(*lineRunes)
+	if l == nil {
+		l = new(lineRunes)
+	}
+	l.runes, l.offs = l.runes[:0], l.offs[:0]
+	start := 0
+	if a > 0 {
+		l.runes = append(l.runes, '\n')
+		l.offs = append(l.offs, a)
+		start = 1
+	}
+	for i := a; i < b; {
+		r, n := utf8.DecodeRune(line[i:b])
+		l.runes = append(l.runes, r)
+		l.offs = append(l.offs, i)
+		i += n
+	}
+	for range sentinels(b, len(line)) {
+		l.runes = append(l.runes, '\n')
+		l.offs = append(l.offs, b)
+	}
+	l.offs = append(l.offs, b)
+	return l, start
+}
+
+// lineRunes is a line as regexp2 reads it: a rune for each byte (the C
+// locale: ASCII as itself, the others as their byteRune, as the pattern
+// reads them), or under UTF-8 a rune for each character, an invalid byte
+// being its invalidRune.
 type lineRunes struct {
 	runes []rune
 	// offs holds the offset in the line of each rune, then the line's
@@ -214,7 +294,11 @@ func (m *pcre) runesOf(line []byte) *lineRunes {
 	l.runes, l.offs = l.runes[:0], l.offs[:0]
 	if !m.uni {
 		for _, c := range line {
-			l.runes = append(l.runes, rune(c))
+			r := rune(c)
+			if c >= utf8.RuneSelf {
+				r = byteRune(c) // as the pattern reads it (byteEscaped)
+			}
+			l.runes = append(l.runes, r)
 		}
 		l.offs = nil
 		return l

@@ -117,6 +117,15 @@ func (t *translator) group(i int) int {
 // returns the offset of the last byte it used.
 func (t *translator) class(i int) int {
 	src := t.src
+	for _, c := range []string{"[[:ascii:]]", "[^[:ascii:]]"} {
+		if strings.HasPrefix(src[i:], c) {
+			// PCRE folds no POSIX class under -i (each is a table of
+			// characters), where Go folds every class: [^[:ascii:]]
+			// would lose ſ and the Kelvin sign, which fold to s and k.
+			t.b.WriteString("(?-i:" + c + ")")
+			return i + len(c) - 1
+		}
+	}
 	t.inClass = true
 	t.b.WriteByte('[')
 	if i+1 < len(src) && src[i+1] == '^' {
@@ -197,7 +206,12 @@ func (t *translator) escape(i int) (int, error) {
 		return i + n, nil
 	case 'o':
 		return t.octal(i)
-	case 'K', 'X', 'C', 'G':
+	case 'C':
+		if t.uni || t.inClass {
+			return 0, fmt.Errorf(`\%c is not supported`, e)
+		}
+		t.b.WriteString(`(?s:.)`) // one code unit: in the C locale, a byte
+	case 'K', 'X', 'G':
 		return 0, fmt.Errorf(`\%c is not supported`, e)
 	default:
 		t.b.WriteByte('\\')

@@ -83,7 +83,17 @@ func (p *prefilter) useful() bool {
 // regex confirms.
 func (p *prefilter) prepare() {
 	if p.fold {
-		p.lit = bytes.ToLower(p.lit)
+		// ASCII letters only: the literal's other bytes are exact (a
+		// byte from 0x80 may be a Latin-1 rune's, whose UTF-8 lowering
+		// would change).
+		lit := make([]byte, len(p.lit))
+		for i, c := range p.lit {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			lit[i] = c
+		}
+		p.lit = lit
 	}
 	best := -1
 	for i, c := range p.lit {

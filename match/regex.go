@@ -115,7 +115,12 @@ func regexFor(tree *syntax.Regexp, src string, o Options) (*regex, error) {
 // newRegex returns the matcher of tree, which it rewrites, without the
 // backtracking engine that its Each needs under -w (regexFor adds it).
 func newRegex(tree *syntax.Regexp, o Options) (*regex, error) {
-	tree = asciiFold(lineLocal(tree)).Simplify()
+	return regexOf(asciiFold(lineLocal(tree)).Simplify(), o)
+}
+
+// regexOf is newRegex for a tree rewritten already: line-local, its case
+// folding as wanted, simplified.
+func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	m := &regex{min: minLen(tree), word: o.Word && !o.Line, uni: o.UTF8}
 	if o.Line {
 		tree = wholeLine(tree)
@@ -320,18 +325,23 @@ func firstOf(any []*prefilter, text []byte, at int) int {
 // lineMatches confirms a candidate line: the prefilter only says the
 // literal is there, and -w needs the bounds checked.
 func (m *regex) lineMatches(line []byte) (bool, error) {
+	if !m.word && m.pre == nil && m.any == nil && (m.run == nil || m.run.exact) {
+		return true, nil // found by the regex itself: no second look
+	}
+	return m.matchLine(line), nil
+}
+
+// matchLine reports whether line, one line alone, holds a match (bounded
+// by non-word characters under -w).
+func (m *regex) matchLine(line []byte) bool {
 	if !m.word {
-		// Found by the regex itself, the line needs no second look.
-		return m.pre == nil && m.any == nil && (m.run == nil || m.run.exact) || m.line.Match(line), nil
+		return m.line.Match(line)
 	}
 	loc := m.line.FindIndex(line)
 	if loc == nil {
-		return false, nil
+		return false
 	}
-	if wordBounded(line, loc[0], loc[1], m.uni) {
-		return true, nil
-	}
-	return m.bounded.Match(line), nil
+	return wordBounded(line, loc[0], loc[1], m.uni) || m.bounded.Match(line)
 }
 
 // wordBoundedSrc is a regex for a line that holds a match of re with no

@@ -101,7 +101,7 @@ func TestAround(t *testing.T) {
 		{`foo`, false},
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{})
-		r, ok := m.(*regex)
+		r, ok := asRegex(m)
 		if got := ok && r.around != nil; got != c.around {
 			t.Errorf("%q: around %v, want %v", c.pattern, got, c.around)
 		}

@@ -127,7 +127,10 @@ func joinedRegex(pats []pattern, o Options) (Matcher, error) {
 	if err != nil {
 		return nil, err // the whole's (too large), not one pattern's
 	}
-	return m, nil
+	if o.asciiLines {
+		return m, nil
+	}
+	return localeExact(m, joined(srcs), o)
 }
 
 // uncaptured is re without its capturing groups.
@@ -294,6 +297,12 @@ type part struct {
 	longest bool
 	word    bool
 	uni     bool // -w sees UTF-8 characters
+	// bytes: in the C locale, a line beyond ASCII is transcoded for re
+	// (see localeExact).
+	bytes bool
+	// uniRe and uniAfter are re and after for lines beyond ASCII under
+	// UTF-8, where -i folds Unicode's case; nil elsewhere.
+	uniRe, uniAfter *regexp.Regexp
 	// bt is the backtracking engine of the pattern (under -w, of the
 	// pattern bounded), where it runs the pattern or -w needs it.
 	bt *pcre
@@ -341,7 +350,7 @@ func (m *several) buildParts() ([]*part, error) {
 // parser takes; bt, when not nil, is the backtracking engine of the one
 // pattern bounded, already made.
 func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
-	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8}
+	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8, bytes: !o.UTF8 && !o.asciiLines}
 	if p.longest {
 		// Longest first: the backtracking engine then takes, of the
 		// literals at a place, the longest bounded one.
@@ -359,14 +368,17 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 	if err != nil {
 		return nil, err
 	}
-	re := textAnchored(tree).String()
-	if p.re, err = regexp.Compile(re); err != nil {
+	if p.re, p.after, err = partRegexps(tree, p.longest); err != nil {
 		return nil, err
 	}
-	if p.longest {
-		p.re.Longest()
-	} else if p.after, err = regexp.Compile(`\A(?s:.)(?s:.)*?(` + re + `)`); err != nil {
-		return nil, err
+	if o.UTF8 && !o.asciiLines {
+		t, err := syntax.Parse(src, syntaxFlags(o))
+		if err != nil {
+			return nil, err
+		}
+		if p.uniRe, p.uniAfter, err = partRegexps(lineLocal(t).Simplify(), p.longest); err != nil {
+			return nil, err
+		}
 	}
 	if p.bt = bt; o.Word && bt == nil {
 		if p.bt, err = newPCRE(src, o); err != nil {
@@ -374,6 +386,41 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 		}
 	}
 	return p, nil
+}
+
+// partRegexps returns a part's re and after for tree (see part).
+func partRegexps(tree *syntax.Regexp, longest bool) (re, after *regexp.Regexp, err error) {
+	src := textAnchored(tree).String()
+	if re, err = regexp.Compile(src); err != nil {
+		return nil, nil, err
+	}
+	if longest {
+		re.Longest()
+	} else if after, err = regexp.Compile(`\A(?s:.)(?s:.)*?(` + src + `)`); err != nil {
+		return nil, nil, err
+	}
+	return re, after, nil
+}
+
+// view returns line as the part's regexps read it, with those regexps:
+// the line itself, or under the locale's rule for lines beyond ASCII
+// (see localeExact) a transcript, whose offsets t maps back (nil when
+// the line is its own).
+func (p *part) view(line []byte) (text []byte, t *transcript, re, after *regexp.Regexp) {
+	if (!p.bytes && p.uniRe == nil) || indexNonASCII(line) < 0 {
+		return line, nil, p.re, p.after
+	}
+	if p.bytes {
+		t = new(transcript)
+		t.bytesRead(line)
+		return t.text, t, p.re, p.after
+	}
+	if indexInvalid(line) < 0 {
+		return line, nil, p.uniRe, p.uniAfter
+	}
+	t = new(transcript)
+	t.invalidAsNL(line)
+	return t.text, t, p.uniRe, p.uniAfter
 }
 
 // plainChars reports whether src is characters alone, some escaped as
@@ -407,7 +454,24 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 	if p.re == nil {
 		return p.bt.Each(line, fn)
 	}
-	return eachBounded(p.re, line, p.word, p.uni, p.bt, fn)
+	text, t, re, _ := p.view(line)
+	if t == nil {
+		return eachBounded(re, line, p.word, p.uni, p.bt, fn)
+	}
+	locs := re.FindAllIndex(text, -1)
+	if p.word {
+		for _, loc := range locs {
+			if !wordBounded(text, loc[0], loc[1], p.uni) {
+				return p.bt.Each(line, fn)
+			}
+		}
+	}
+	for _, loc := range locs {
+		if loc[1] > loc[0] {
+			fn(int(t.back[loc[0]]), int(t.back[loc[1]]))
+		}
+	}
+	return nil
 }
 
 // from returns the part's first non-empty match in line that starts at at
@@ -416,31 +480,45 @@ func (p *part) from(line []byte, at int) (int, int, error) {
 	if p.re == nil || p.word {
 		return p.bt.from(line, at)
 	}
+	text, t, re, after := p.view(line)
+	if t == nil {
+		s, e := fromIn(text, at, re, after, p.longest)
+		return s, e, nil
+	}
+	s, e := fromIn(text, t.forward(at), re, after, p.longest)
+	if s < 0 {
+		return -1, -1, nil
+	}
+	return int(t.back[s]), int(t.back[e]), nil
+}
+
+// fromIn is from over line as re and after read it.
+func fromIn(line []byte, at int, re, after *regexp.Regexp, longest bool) (int, int) {
 	for at <= len(line) {
 		var loc []int
 		switch {
 		case at == 0:
-			loc = p.re.FindIndex(line)
-		case p.longest:
+			loc = re.FindIndex(line)
+		case longest:
 			// Literals: what comes before does not matter.
-			if loc = p.re.FindIndex(line[at:]); loc != nil {
+			if loc = re.FindIndex(line[at:]); loc != nil {
 				loc[0], loc[1] = loc[0]+at, loc[1]+at
 			}
 		default:
 			_, n := utf8.DecodeLastRune(line[:at])
 			back := at - n
-			if sub := p.after.FindSubmatchIndex(line[back:]); sub != nil {
+			if sub := after.FindSubmatchIndex(line[back:]); sub != nil {
 				loc = []int{back + sub[2], back + sub[3]}
 			}
 		}
 		if loc == nil {
-			return -1, -1, nil
+			return -1, -1
 		}
 		if loc[1] > loc[0] {
-			return loc[0], loc[1], nil
+			return loc[0], loc[1]
 		}
 		_, n := utf8.DecodeRune(line[loc[0]:])
 		at = loc[0] + max(n, 1)
 	}
-	return -1, -1, nil
+	return -1, -1
 }

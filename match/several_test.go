@@ -207,7 +207,10 @@ func referenceEach(t *testing.T, pats []string, o Options, line []byte) [][2]int
 		}
 		res = append(res, m.re)
 	}
-	runes := []rune(bytesAsRunes(string(line))) // ASCII: the same under UTF-8
+	runes := make([]rune, len(line)) // ASCII: the same under UTF-8
+	for i, c := range line {
+		runes[i] = rune(c)
+	}
 	var out [][2]int
 	for q := 0; q <= len(line); {
 		best := -1

@@ -245,10 +245,11 @@ func TestASCIISplitWhenNeeded(t *testing.T) {
 		{[]string{`\w+Error\(`}, Options{}, true},
 		{[]string{`[[:alpha:]]`}, Options{}, true},
 		{[]string{`\d+`}, Options{}, false},
-		{[]string{`a.b`}, Options{}, false},
+		{[]string{`a.b`}, Options{}, true}, // a byte not UTF-8 matches no '.'
+		{[]string{`ab+`}, Options{}, false},
 		{[]string{`(?<=x)y`}, Options{}, false},
 		{[]string{`[[:digit:]]+`}, Options{}, false},
-		{[]string{`a.b`}, Options{Word: true}, false},
+		{[]string{`a.b`}, Options{Word: true}, true},
 		{[]string{`a\wb`}, Options{Word: true}, true},
 		{[]string{`ctx`}, Options{Word: true}, false},
 		{[]string{`ctx`}, Options{Word: true, Fixed: true}, false},
@@ -432,7 +433,9 @@ func TestUTF8InvalidPatternBytes(t *testing.T) {
 		{[]string{"\xff", "x"}, Options{Fixed: true, Word: true}, "a\xfe\n\xff\nx", []string{"2:\xff", "3:x"}},
 		{[]string{"(?<=a)\\\xff"}, Options{}, "a\xff\na\xfe\n", []string{"1:a\xff"}},
 		{[]string{"(?<=a)[\xfe]"}, Options{}, "a\xff\na\xfe\n", []string{"2:a\xfe"}},
-		{[]string{`(?<=a)[^\x{FFFD}]`}, Options{}, "a\xff\na\uFFFD", []string{"1:a\xff"}},
+		// A byte of the text that is not UTF-8 matches nothing, not
+		// even a negated class (PCRE2's invalid-UTF mode, grep -P).
+		{[]string{`(?<=a)[^\x{FFFD}]`}, Options{}, "a\xff\na\uFFFD", nil},
 		{[]string{`(?<=a)\x{FFFD}`}, Options{}, "a\xff\na\uFFFD", []string{"2:a\uFFFD"}},
 	} {
 		o := tt.o

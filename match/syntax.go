@@ -41,36 +41,41 @@ func lineLocal(re *syntax.Regexp) *syntax.Regexp {
 func withoutNL(ranges []rune) []rune { return classWithout(ranges, '\n') }
 
 // minLen returns the length in bytes of the shortest text re can match.
-func minLen(re *syntax.Regexp) int {
+func minLen(re *syntax.Regexp) int { return minLenBy(re, runeMinLen) }
+
+// minLenBy is minLen where a rune (or under fold any rune that folds to
+// it) takes at least width bytes: one each in the C locale, whose
+// characters are bytes.
+func minLenBy(re *syntax.Regexp, width func(r rune, fold bool) int) int {
 	switch re.Op {
 	case syntax.OpLiteral:
 		n := 0
 		for _, r := range re.Rune {
-			n += runeMinLen(r, re.Flags&syntax.FoldCase != 0)
+			n += width(r, re.Flags&syntax.FoldCase != 0)
 		}
 		return n
 	case syntax.OpCharClass:
 		n := utf8.UTFMax
 		for i := 0; i < len(re.Rune); i += 2 {
-			n = min(n, runeLen(re.Rune[i]))
+			n = min(n, width(re.Rune[i], false))
 		}
 		return n
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		return 1
 	case syntax.OpCapture, syntax.OpPlus:
-		return minLen(re.Sub[0])
+		return minLenBy(re.Sub[0], width)
 	case syntax.OpRepeat:
-		return re.Min * minLen(re.Sub[0])
+		return re.Min * minLenBy(re.Sub[0], width)
 	case syntax.OpConcat:
 		n := 0
 		for _, sub := range re.Sub {
-			n += minLen(sub)
+			n += minLenBy(sub, width)
 		}
 		return n
 	case syntax.OpAlternate:
 		n := -1
 		for _, sub := range re.Sub {
-			if l := minLen(sub); n < 0 || l < n {
+			if l := minLenBy(sub, width); n < 0 || l < n {
 				n = l
 			}
 		}
@@ -158,7 +163,8 @@ func asciiFold(re *syntax.Regexp) *syntax.Regexp {
 				subs = append(subs, &syntax.Regexp{Op: syntax.OpCharClass, Rune: []rune{up, up, lo, lo}})
 				continue
 			}
-			subs = append(subs, &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune{r}, Flags: re.Flags})
+			// Nothing else has a case here: é is not É.
+			subs = append(subs, &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune{r}, Flags: re.Flags &^ syntax.FoldCase})
 		}
 		if len(subs) == 1 {
 			return subs[0]

@@ -18,7 +18,7 @@ func TestTrail(t *testing.T) {
 		{`\s+$`, true}, {` {2,}$`, true}, {`[ \t]+$`, true}, {`\s{3}$`, true}, {`x+\z`, true},
 		{`\s*$`, false}, {`a\s+$`, false}, {`\s+`, false}, {`[ \t]+ +$`, false},
 	} {
-		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
 		if isFinder[*trail](m) != c.trail {
 			t.Fatalf("%q: trail %v, want %v", c.pattern, isFinder[*trail](m), c.trail)
 		}
@@ -47,7 +47,7 @@ func TestShape(t *testing.T) {
 		{`^.{5,}`, true}, {`.{5,}`, true}, {`^.{2,4}$`, true}, {`.{3}$`, true}, {`\A.{2}.+\z`, true},
 		{`^\s*`, false}, {`\s+`, false}, {`^.*$`, false}, {`^[a-z]+`, false}, {`^a.$`, false}, {`^\s.$`, false},
 	} {
-		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
 		if isFinder[*shape](m) != c.shape {
 			t.Fatalf("%q: shape %v, want %v", c.pattern, isFinder[*shape](m), c.shape)
 		}
@@ -75,7 +75,7 @@ func TestAnyByte(t *testing.T) {
 		{`[^\x00-\x7f]`, true}, {`[^\x00-\x7f]+`, true}, {`\d+`, true}, {`[\t\r]`, true}, {`[^a-z]`, true},
 		{`[^\x00-\x7f]{2}`, false}, {`^[^\x00-\x7f]`, false}, {`[^\x00-\x7e]`, true},
 	} {
-		m := mustCompile(t, []string{c.pattern}, Options{}).(*regex)
+		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
 		if isFinder[*anyByte](m) != c.any {
 			t.Fatalf("%q: anyByte %v, want %v", c.pattern, isFinder[*anyByte](m), c.any)
 		}

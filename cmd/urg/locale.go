@@ -21,3 +21,11 @@ func utf8Locale(getenv func(string) string) bool {
 	}
 	return false
 }
+
+// charset says, for --stats, how patterns and text are read.
+func charset(utf8 bool) string {
+	if utf8 {
+		return "characters: UTF-8 (from LC_ALL, LC_CTYPE or LANG); a byte that is not UTF-8 matches nothing, -i folds Unicode's case"
+	}
+	return "bytes: every byte is a character (LC_ALL, LC_CTYPE and LANG name no UTF-8 locale); -i folds ASCII letters"
+}

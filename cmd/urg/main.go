@@ -111,6 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			matches = out.Matches()
 		}
 		printStats(stderr, stats, m, cfg.Threads, matches)
+		fmt.Fprintf(stderr, "  locale:   %s\n", charset(o.match.UTF8))
 		fmt.Fprintf(stderr, "  storage:  %s; %d reader(s), queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
 	}
 	selected := stats.Lines.Load() > 0

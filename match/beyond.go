@@ -1,0 +1,407 @@
+package match
+
+import (
+	"fmt"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Go's regexp reads text as UTF-8 and every byte that is not UTF-8 as
+// U+FFFD, which `.` and negated classes match. grep has its locale's rule
+// instead: in the C locale every byte is one character (`a.b` does not
+// match "a☺b", whose ☺ is three), and in a UTF-8 locale a byte that is not
+// UTF-8 matches no pattern item at all (PCRE2's invalid-UTF mode: `caf.$`
+// does not match "caf\xe9"). localeExact makes Go's regexp read a line as
+// the locale does, so that its answer is grep's by construction:
+//
+//   - C locale: the pattern's bytes from 0x80, and the \xHH escapes of
+//     such bytes, are read as private-use characters, one per byte
+//     (byteRune), which no Unicode class holds and -i folds to nothing:
+//     `é`, two bytes, is two characters, and `é?` makes its second byte
+//     optional. Lines of ASCII need nothing more; a line with bytes from
+//     0x80 is transcoded, each such byte becoming its byteRune.
+//   - UTF-8 locale: a valid line is already read as grep reads it. In a
+//     line that is not, each invalid byte is replaced by a newline, which
+//     no item of the line-local pattern matches, and the line is decided
+//     by the pattern anchored at the line's ends (PCRE2's fragments); -i
+//     folds Unicode's simple case there, where the lines of ASCII keep
+//     the ASCII folds that let a literal be scanned for.
+
+// byteRunes is where the C locale's bytes from 0x80 are read: byte c as
+// byteRunes+c, U+F780 to U+F7FF.
+const byteRunes = 0xf700
+
+// byteRune is the character the C locale reads byte c (from 0x80) as.
+func byteRune(c byte) rune { return byteRunes + rune(c) }
+
+// isByteRune reports whether r is the byteRune of a byte.
+func isByteRune(r rune) bool { return byteRunes+0x80 <= r && r <= byteRunes+0xff }
+
+// localeExact returns m, Go's regexp for the pattern src (a translated
+// pattern Go's parser takes), made exact on lines beyond ASCII by the
+// rule of o's locale; m itself when no item of the pattern matches a
+// character beyond ASCII, so that such a line cannot hold a match that
+// reads the locale's way.
+func localeExact(m *regex, src string, o Options) (Matcher, error) {
+	b, err := newBeyond(src, o)
+	if err != nil || b == nil {
+		return m, err
+	}
+	return &asciiSplit{ascii: m, uni: b}, nil
+}
+
+// beyond decides the lines holding bytes from 0x80 for a Go pattern, as
+// localeExact says.
+type beyond struct {
+	m       *regex // the pattern read as the locale says (see localeExact)
+	bytes   bool   // C locale: lines beyond ASCII are transcoded for m
+	min     int    // MinLen, in the text's bytes
+	scratch sync.Pool
+}
+
+// transcript is a stretch of text as m reads it, with the offset in the
+// text of each of its bytes (and of its end).
+type transcript struct {
+	text []byte
+	back []int32
+}
+
+// newBeyond returns the decider of lines beyond ASCII for src, or nil when
+// the pattern matches no character beyond ASCII.
+func newBeyond(src string, o Options) (*beyond, error) {
+	tree, err := syntax.Parse(src, syntaxFlags(o))
+	if err != nil {
+		return nil, err
+	}
+	tree = lineLocal(tree)
+	if !o.UTF8 {
+		tree = asciiFold(tree)
+	}
+	tree = tree.Simplify()
+	if !reachesBeyondASCII(tree) && (!o.UTF8 || !anchoredAtStart(tree)) {
+		// Under UTF-8, ^ matches no line that starts with a byte
+		// that is not UTF-8 (see invalidLineMatches).
+		return nil, nil
+	}
+	min := minLen(tree)
+	if !o.UTF8 {
+		min = minLenBy(tree, func(rune, bool) int { return 1 })
+	}
+	m, err := regexOf(tree, o)
+	if err != nil {
+		return nil, err
+	}
+	if m.word {
+		// regexp2, for -w's matches where Go's leftmost one is not
+		// bounded, reads the text's own bytes (see Each). It may
+		// refuse what Go's parser takes (\p{^Greek}): several
+		// patterns joined have their own, pattern by pattern.
+		m.exact, _ = newPCRE(src, o)
+	}
+	return &beyond{m: m, bytes: !o.UTF8, min: min}, nil
+}
+
+// reachesBeyondASCII reports whether some instruction of tree's program
+// matches a character from U+0080 (case folding included).
+func reachesBeyondASCII(tree *syntax.Regexp) bool {
+	prog, err := syntax.Compile(tree)
+	if err != nil {
+		return true
+	}
+	for pc := range prog.Inst {
+		switch i := &prog.Inst[pc]; i.Op {
+		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			if _, none := highMatches(i); !none {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anchoredAtStart reports whether re holds ^ or \A.
+func anchoredAtStart(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpBeginLine || re.Op == syntax.OpBeginText {
+		return true
+	}
+	return slices.ContainsFunc(re.Sub, anchoredAtStart)
+}
+
+// byteEscaped spells each byte of the pattern src from 0x80, and each
+// \xHH or \x{HH} escape of such a byte, as the escape of its byteRune,
+// as the C locale reads a pattern (see localeExact). A backslash that
+// escapes such a byte goes: the escape is one of its own.
+func byteEscaped(src string) string {
+	var b strings.Builder
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			fmt.Fprintf(&b, `\x{%x}`, byteRune(c))
+		case c == '\\' && i+1 < len(src) && src[i+1] >= utf8.RuneSelf:
+			// the escaped byte is written next
+		case c == '\\' && i+1 < len(src) && src[i+1] == 'x':
+			v, n := hexEscape(src[i+2:])
+			if n > 0 && v >= utf8.RuneSelf && v <= 0xff {
+				fmt.Fprintf(&b, `\x{%x}`, byteRune(byte(v)))
+			} else {
+				b.WriteString(src[i : i+2+n])
+			}
+			i += 1 + n
+		case c == '\\' && i+1 < len(src):
+			b.WriteString(src[i : i+2])
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// hexEscape reads what follows \x: two hex digits at most, or {digits};
+// n is how many bytes it took, 0 when it is neither (the parser judges).
+func hexEscape(s string) (v rune, n int) {
+	if strings.HasPrefix(s, "{") {
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return 0, 0
+		}
+		x, err := strconv.ParseUint(s[1:end], 16, 32)
+		if err != nil {
+			return 0, 0
+		}
+		return rune(x), end + 1
+	}
+	for n < 2 && n < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[n]) >= 0 {
+		n++
+	}
+	x, _ := strconv.ParseUint(s[:n], 16, 32)
+	return rune(x), n
+}
+
+// wideLiteral reports whether re holds a literal character that the C
+// locale has no byte for: beyond ASCII and no byteRune (\x{263a}).
+func wideLiteral(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpLiteral {
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf && !isByteRune(r) {
+				return true
+			}
+		}
+	}
+	for _, sub := range re.Sub {
+		if wideLiteral(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// literalBytes returns the bytes of runes as the C locale reads them (see
+// byteRune), ok false when one is no byte's.
+func literalBytes(runes []rune) (b []byte, ok bool) {
+	for _, r := range runes {
+		switch {
+		case r < utf8.RuneSelf:
+			b = append(b, byte(r))
+		case isByteRune(r):
+			b = append(b, byte(r-byteRunes))
+		default:
+			return nil, false
+		}
+	}
+	return b, true
+}
+
+func (b *beyond) Engine() string {
+	if b.bytes {
+		return b.m.Engine() + " over bytes"
+	}
+	return b.m.Engine() + ", bytes not UTF-8 matching nothing"
+}
+
+func (b *beyond) MinLen() int { return b.min }
+
+func (b *beyond) Next(text []byte) (int, int, error) {
+	if b.bytes {
+		t := b.transcribe(text)
+		defer b.scratch.Put(t)
+		s, e, err := b.m.Next(t.text)
+		if s < 0 {
+			return -1, -1, err
+		}
+		return int(t.back[s]), int(t.back[e]), err
+	}
+	for at := 0; at <= len(text); {
+		i := indexInvalid(text[at:])
+		if i < 0 {
+			s, e, err := b.m.Next(text[at:])
+			return found(at, s, e, err)
+		}
+		ls, le := lineAt(text, at+i)
+		if ls > at {
+			if s, e, err := b.m.Next(text[at : ls-1]); s >= 0 || err != nil {
+				return found(at, s, e, err)
+			}
+		}
+		t := b.invalidAsNL(text[ls:le])
+		ok, err := b.invalidLineMatches(t.text, text[ls:le])
+		b.scratch.Put(t)
+		if ok || err != nil {
+			return ls, le, err
+		}
+		at = le + 1
+	}
+	return -1, -1, nil
+}
+
+func (b *beyond) Each(line []byte, fn func(int, int)) error {
+	if !b.bytes && indexInvalid(line) < 0 {
+		return eachBounded(b.m.line, line, b.m.word, true, b.m.exact, fn)
+	}
+	var t *transcript
+	if b.bytes {
+		t = b.transcribe(line)
+	} else {
+		t = b.invalidAsNL(line)
+	}
+	defer b.scratch.Put(t)
+	locs := b.m.line.FindAllIndex(t.text, -1)
+	if b.m.word && b.m.exact != nil {
+		for _, loc := range locs {
+			if !wordBounded(t.text, loc[0], loc[1], !b.bytes) {
+				return b.m.exact.Each(line, fn)
+			}
+		}
+	}
+	for _, loc := range locs {
+		if loc[1] > loc[0] && (!b.m.word || wordBounded(t.text, loc[0], loc[1], !b.bytes)) {
+			fn(int(t.back[loc[0]]), int(t.back[loc[1]]))
+		}
+	}
+	return nil
+}
+
+// invalidLineMatches decides line, which holds bytes that are not UTF-8,
+// each replaced by a newline in t.
+func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
+	if !startsNowhere(line[0]) {
+		return b.m.matchLine(t), nil
+	}
+	// ^ matches nowhere, so an empty match at the start does not count.
+	for _, loc := range b.m.line.FindAllIndex(t, -1) {
+		if loc[1] == 0 {
+			continue
+		}
+		if !b.m.word || wordBounded(t, loc[0], loc[1], true) {
+			return true, nil
+		}
+	}
+	if !b.m.word || b.m.exact == nil {
+		return false, nil
+	}
+	// A bounded match Go's leftmost ones hide: regexp2 reads the line
+	// by the same rule (see pcre.eachMatch).
+	s, _, err := b.m.exact.Next(line)
+	return s >= 0, err
+}
+
+// startsNowhere reports whether a line whose first byte is c has no
+// place where ^ matches under UTF-8: PCRE2's invalid-UTF mode (as GNU
+// grep -P 3.8 with PCRE2 10.42 shows) moves the start of a search past
+// a byte that starts no UTF-8 sequence (a continuation byte, C0, C1, F5
+// to FF), and to the end when nothing valid follows, but takes a lead
+// byte whose sequence is cut short or broken for the start of a
+// character.
+func startsNowhere(c byte) bool {
+	return c >= utf8.RuneSelf && (c < 0xc2 || c > 0xf4)
+}
+
+// buffer returns a transcript from the pool, emptied.
+func (b *beyond) buffer() *transcript {
+	t, _ := b.scratch.Get().(*transcript)
+	if t == nil {
+		t = new(transcript)
+	}
+	t.text, t.back = t.text[:0], t.back[:0]
+	return t
+}
+
+// transcribe returns text with each byte from 0x80 as the UTF-8 of its
+// byteRune (see localeExact).
+func (b *beyond) transcribe(text []byte) *transcript {
+	t := b.buffer()
+	t.bytesRead(text)
+	return t
+}
+
+// invalidAsNL returns line with each byte that is not UTF-8 replaced by a
+// newline (see localeExact); its offsets are the line's.
+func (b *beyond) invalidAsNL(line []byte) *transcript {
+	t := b.buffer()
+	t.invalidAsNL(line)
+	return t
+}
+
+// bytesRead sets t to text with each byte from 0x80 as the UTF-8 of its
+// byteRune.
+func (t *transcript) bytesRead(text []byte) {
+	for i, c := range text {
+		if c < utf8.RuneSelf {
+			t.text = append(t.text, c)
+			t.back = append(t.back, int32(i))
+			continue
+		}
+		t.text = utf8.AppendRune(t.text, byteRune(c))
+		t.back = append(t.back, int32(i), int32(i), int32(i))
+	}
+	t.back = append(t.back, int32(len(text)))
+}
+
+// invalidAsNL sets t to line with each byte that is not UTF-8 replaced by
+// a newline.
+func (t *transcript) invalidAsNL(line []byte) {
+	t.text = append(t.text, line...)
+	for i := 0; i < len(line); {
+		if line[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && n == 1 {
+			t.text[i] = '\n'
+		}
+		i += n
+	}
+	for i := range len(line) + 1 {
+		t.back = append(t.back, int32(i))
+	}
+}
+
+// forward returns the offset in t of the text's offset i.
+func (t *transcript) forward(i int) int {
+	k, _ := slices.BinarySearch(t.back, int32(i))
+	return k
+}
+
+// indexInvalid returns the offset of the first byte of b that is not
+// UTF-8, or -1 when b is valid.
+func indexInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		j := indexNonASCII(b[i:])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}

@@ -57,14 +57,18 @@ func localeExact(m *regex, src string, o Options) (Matcher, error) {
 // beyond decides the lines holding bytes from 0x80 for a Go pattern, as
 // localeExact says.
 type beyond struct {
-	m       *regex // the pattern read as the locale says (see localeExact)
-	bytes   bool   // C locale: lines beyond ASCII are transcoded for m
-	min     int    // MinLen, in the text's bytes
-	scratch sync.Pool
+	m     *regex // the pattern read as the locale says (see localeExact)
+	bytes bool   // C locale: lines beyond ASCII are transcoded for m
+	min   int    // MinLen, in the text's bytes
+	// anchored: the pattern holds ^ or $ (or -x), which do not match
+	// where a byte that is not UTF-8 stands (see invalidLineMatches).
+	anchored bool
+	scratch  sync.Pool
 }
 
 // transcript is a stretch of text as m reads it, with the offset in the
-// text of each of its bytes (and of its end).
+// text of each of its bytes (and of its end), or nil where those are its
+// own (see at).
 type transcript struct {
 	text []byte
 	back []int32
@@ -82,7 +86,7 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		tree = asciiFold(tree)
 	}
 	tree = tree.Simplify()
-	if !reachesBeyondASCII(tree) && (!o.UTF8 || !anchoredAtStart(tree)) {
+	if !reachesBeyondASCII(tree) && (!o.UTF8 || !holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)) {
 		// Under UTF-8, ^ matches no line that starts with a byte
 		// that is not UTF-8 (see invalidLineMatches).
 		return nil, nil
@@ -102,7 +106,8 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		// patterns joined have their own, pattern by pattern.
 		m.exact, _ = newPCRE(src, o)
 	}
-	return &beyond{m: m, bytes: !o.UTF8, min: min}, nil
+	anchored := o.Line || holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
+	return &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored}, nil
 }
 
 // reachesBeyondASCII reports whether some instruction of tree's program
@@ -123,12 +128,11 @@ func reachesBeyondASCII(tree *syntax.Regexp) bool {
 	return false
 }
 
-// anchoredAtStart reports whether re holds ^ or \A.
-func anchoredAtStart(re *syntax.Regexp) bool {
-	if re.Op == syntax.OpBeginLine || re.Op == syntax.OpBeginText {
-		return true
-	}
-	return slices.ContainsFunc(re.Sub, anchoredAtStart)
+// holdsOp reports whether re holds a node of one of the ops.
+func holdsOp(re *syntax.Regexp, ops ...syntax.Op) bool {
+	return slices.Contains(ops, re.Op) || slices.ContainsFunc(re.Sub, func(sub *syntax.Regexp) bool {
+		return holdsOp(sub, ops...)
+	})
 }
 
 // byteEscaped spells each byte of the pattern src from 0x80, and each
@@ -228,27 +232,40 @@ func (b *beyond) MinLen() int { return b.min }
 
 func (b *beyond) Next(text []byte) (int, int, error) {
 	if b.bytes {
-		t := b.transcribe(text)
-		defer b.scratch.Put(t)
-		s, e, err := b.m.Next(t.text)
-		if s < 0 {
-			return -1, -1, err
-		}
-		return int(t.back[s]), int(t.back[e]), err
-	}
-	for at := 0; at <= len(text); {
-		i := indexInvalid(text[at:])
-		if i < 0 {
-			s, e, err := b.m.Next(text[at:])
-			return found(at, s, e, err)
-		}
-		ls, le := lineAt(text, at+i)
-		if ls > at {
-			if s, e, err := b.m.Next(text[at : ls-1]); s >= 0 || err != nil {
+		// Window by window, each ending at a line's end: a search
+		// that stops at its first match has transcribed little past
+		// it.
+		for at := 0; at <= len(text); {
+			hi := lineEndFrom(text, min(at+beyondWindow, len(text)))
+			t := b.transcribe(text[at:hi])
+			s, e, err := b.m.Next(t.text)
+			if s >= 0 {
+				s, e = t.at(s), t.at(e)
+			}
+			b.scratch.Put(t)
+			if s >= 0 || err != nil {
 				return found(at, s, e, err)
 			}
+			at = hi + 1
 		}
-		t := b.invalidAsNL(text[ls:le])
+		return -1, -1, nil
+	}
+	// Go's regexp over the bytes as they are selects every line that
+	// holds a match by the locale's rule, and more: it reads a byte that
+	// is not UTF-8 as U+FFFD, which may match where the byte does not
+	// (and lets ^ match where PCRE2 skips). So only a line it selects
+	// that holds such a byte is looked at again, by the rule.
+	for at := 0; at <= len(text); {
+		s, _, err := b.m.Next(text[at:])
+		if s < 0 || err != nil {
+			return -1, -1, err
+		}
+		ls, le := lineAt(text, at+s)
+		if indexInvalid(text[ls:le]) < 0 {
+			return ls, le, nil
+		}
+		t := b.buffer()
+		t.invalidAsNL(text[ls:le])
 		ok, err := b.invalidLineMatches(t.text, text[ls:le])
 		b.scratch.Put(t)
 		if ok || err != nil {
@@ -258,6 +275,10 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 	}
 	return -1, -1, nil
 }
+
+// beyondWindow is the most text Next transcribes for a call past the
+// line it starts a window in.
+const beyondWindow = 16 << 10
 
 func (b *beyond) Each(line []byte, fn func(int, int)) error {
 	if !b.bytes && indexInvalid(line) < 0 {
@@ -280,7 +301,7 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 	}
 	for _, loc := range locs {
 		if loc[1] > loc[0] && (!b.m.word || wordBounded(t.text, loc[0], loc[1], !b.bytes)) {
-			fn(int(t.back[loc[0]]), int(t.back[loc[1]]))
+			fn(t.at(loc[0]), t.at(loc[1]))
 		}
 	}
 	return nil
@@ -289,6 +310,13 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 // invalidLineMatches decides line, which holds bytes that are not UTF-8,
 // each replaced by a newline in t.
 func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
+	// First over the stretches between such bytes as lines of their
+	// own, with every fast path: a match of the line lies in one of them
+	// (only ^ and $ may match there and not in the line).
+	if s, _, err := b.m.Next(t); s < 0 || err != nil || !b.anchored {
+		// Without ^ or $ a match in a stretch is one in the line.
+		return s >= 0, err
+	}
 	if !startsNowhere(line[0]) {
 		return b.m.matchLine(t), nil
 	}
@@ -363,27 +391,41 @@ func (t *transcript) bytesRead(text []byte) {
 }
 
 // invalidAsNL sets t to line with each byte that is not UTF-8 replaced by
-// a newline.
-func (t *transcript) invalidAsNL(line []byte) {
+// a newline, and reports whether there was one.
+func (t *transcript) invalidAsNL(line []byte) (any bool) {
 	t.text = append(t.text, line...)
+	t.back = nil // offsets are the line's: see at
 	for i := 0; i < len(line); {
 		if line[i] < utf8.RuneSelf {
-			i++
-			continue
+			k := indexNonASCII(line[i:])
+			if k < 0 {
+				break
+			}
+			i += k
 		}
 		r, n := utf8.DecodeRune(line[i:])
 		if r == utf8.RuneError && n == 1 {
 			t.text[i] = '\n'
+			any = true
 		}
 		i += n
 	}
-	for i := range len(line) + 1 {
-		t.back = append(t.back, int32(i))
+	return any
+}
+
+// at returns the offset in the text of t's offset i.
+func (t *transcript) at(i int) int {
+	if t.back == nil {
+		return i
 	}
+	return int(t.back[i])
 }
 
 // forward returns the offset in t of the text's offset i.
 func (t *transcript) forward(i int) int {
+	if t.back == nil {
+		return i
+	}
 	k, _ := slices.BinarySearch(t.back, int32(i))
 	return k
 }

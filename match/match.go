@@ -145,6 +145,11 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	if err != nil {
 		return m, nil // a shortcut that cannot be had
 	}
+	if in, ok := m.(*asciiSplit); ok {
+		// m is split already: its lines beyond ASCII are the only
+		// ones left to it (one split, not two in a row).
+		m = in.uni
+	}
 	return &asciiSplit{ascii: cm, uni: m}, nil
 }
 

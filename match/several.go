@@ -468,7 +468,7 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 	}
 	for _, loc := range locs {
 		if loc[1] > loc[0] {
-			fn(int(t.back[loc[0]]), int(t.back[loc[1]]))
+			fn(t.at(loc[0]), t.at(loc[1]))
 		}
 	}
 	return nil
@@ -489,7 +489,7 @@ func (p *part) from(line []byte, at int) (int, int, error) {
 	if s < 0 {
 		return -1, -1, nil
 	}
-	return int(t.back[s]), int(t.back[e]), nil
+	return t.at(s), t.at(e), nil
 }
 
 // fromIn is from over line as re and after read it.

@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -216,4 +218,59 @@ func randomPattern(rng *rand.Rand) (string, bool) {
 		b.WriteString("$")
 	}
 	return b.String(), ucp
+}
+
+// TestLocaleBytesBlowup runs patterns whose deterministic automaton would
+// have exponentially many states, or classes of thousands of characters
+// repeated, over text built to feed them: the output is grep's and the
+// peak memory stays under 128 MiB.
+func TestLocaleBytesBlowup(t *testing.T) {
+	grep := needGrep(t)
+	root := t.TempDir()
+	rng := rand.New(rand.NewSource(5))
+	word := func(alphabet []rune, lo, hi int) string {
+		var b strings.Builder
+		for range lo + rng.Intn(hi-lo) {
+			b.WriteRune(alphabet[rng.Intn(len(alphabet))])
+		}
+		return b.String()
+	}
+	var ab, uni strings.Builder
+	for range 20000 {
+		ab.WriteString(word([]rune("ab"), 10, 80) + "\n")
+	}
+	for range 5000 {
+		uni.WriteString(word([]rune("éaüßxyzЖ中\u00ff"), 30, 120) + "\n")
+	}
+	writeTree(t, root, map[string]string{"ab.txt": ab.String(), "uni.txt": uni.String() + "\xff\xfe" + uni.String()[:200] + "\n"})
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, locale := range []string{"C", "C.UTF-8"} {
+		env := localeEnv(t, locale)
+		if env == nil {
+			continue
+		}
+		for _, tc := range []struct {
+			pattern string
+			ucp     bool
+		}{{"(a|b)*a(a|b){20}", false}, {"[^x]{40,}", false}, {"\\w{50,}", true}, {"(.)(.)(.).{30}\\3\\2\\1", false}} {
+			if tc.ucp && locale != "C" && !grepUCP() {
+				t.Logf("%s %q: skipped, this grep -P reads ASCII words only under UTF-8", locale, tc.pattern)
+				continue
+			}
+			for _, args := range [][]string{{"-c"}, {"-o"}} {
+				args = append(args, "-e", tc.pattern)
+				compareLocale(t, grep, root, env, args, nil)
+				file := filepath.Join(t.TempDir(), "rss")
+				full := append([]string{urgBin, "-r", "-a"}, append(args, ".")...)
+				runCtx(t, root, nil, append([]string{rssHelperEnv + "=" + file}, env...), self, full...)
+				data, _ := os.ReadFile(file)
+				if kib, _ := strconv.ParseInt(string(data), 10, 64); kib <= 0 || kib >= 128<<10 {
+					t.Errorf("%s urg %q: peak RSS %d KiB, want under 128 MiB", env[0], args, kib)
+				}
+			}
+		}
+	}
 }

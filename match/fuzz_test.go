@@ -91,6 +91,9 @@ func FuzzMatcher(f *testing.F) {
 		{`^|caf.$`, "caf\xe9\n\x80x\n\xc3\ncafé", 16},
 		{`\xe9+`, "\xe9\xe9\n\xc9\né", 1},
 		{`s`, "\u017f\nS", 17},
+		{"a.b\né+", "a\u263ab aéb\néé\n\xe9\xe9 a\xffb", 0},
+		{"a.b\né+", "a\u263ab aéb\néé\n\xe9\xe9 a\xffb", 16},
+		{"caf.\n[^ ]{2}", "caf\xe9 café\nab \xff\xfe", 17},
 	} {
 		f.Add(seed.pattern, seed.text, seed.flags)
 	}
@@ -245,24 +248,52 @@ func (r *reference) match(line []byte) (bool, error) {
 // ok is false where the reference has no say (several patterns,
 // regexp2).
 func (r *reference) each(line []byte) (locs [][2]int, ok bool, err error) {
-	if r.tree == nil {
-		return nil, false, nil
+	subs := r.any
+	if subs == nil {
+		subs = []*reference{r}
 	}
-	rm := &refMatcher{line: line, o: r.o, budget: 1 << 18}
+	ms := make([]*refMatcher, len(subs))
+	for i, sub := range subs {
+		if sub.tree == nil {
+			return nil, false, nil
+		}
+		ms[i] = &refMatcher{line: line, o: sub.o, budget: 1 << 18}
+	}
+	// Of the patterns' first non-empty matches from at, the leftmost,
+	// and of those the longest, as grep -o takes them.
 	for at := 0; at <= len(line); {
-		s, e := rm.find(r.tree, at)
-		if s < 0 {
+		bs, be := -1, -1
+		for i, sub := range subs {
+			s, e := ms[i].nonEmpty(sub.tree, at)
+			if s >= 0 && (bs < 0 || s < bs || s == bs && e > be) {
+				bs, be = s, e
+			}
+		}
+		if bs < 0 {
 			break
 		}
-		if e > s {
-			locs = append(locs, [2]int{s, e})
-			at = e
-			continue
+		locs = append(locs, [2]int{bs, be})
+		at = be
+	}
+	for _, m := range ms {
+		if err := m.err(); err != nil {
+			return nil, true, err
 		}
-		_, w, _ := rm.char(s)
+	}
+	return locs, true, nil
+}
+
+// nonEmpty is find's first non-empty match at or after at.
+func (m *refMatcher) nonEmpty(tree *syntax.Regexp, at int) (int, int) {
+	for at <= len(m.line) {
+		s, e := m.find(tree, at)
+		if s < 0 || e > s {
+			return s, e
+		}
+		_, w, _ := m.char(s)
 		at = s + max(w, 1)
 	}
-	return locs, true, rm.err()
+	return -1, -1
 }
 
 // refMatcher interprets a parse tree over one line by backtracking,
@@ -330,8 +361,9 @@ func (m *refMatcher) find(tree *syntax.Regexp, at int) (int, int) {
 		if m.o.Line && s > 0 {
 			break
 		}
-		if s == 0 && m.o.UTF8 && len(m.line) > 0 && startsNowhere(m.line[0]) {
-			// PCRE2 starts past a byte that starts no UTF-8 sequence.
+		if s == 0 && m.o.UTF8 && !m.o.Fixed && len(m.line) > 0 && startsNowhere(m.line[0]) {
+			// PCRE2 starts past a byte that starts no UTF-8 sequence
+			// (grep -F, whose -w and -x are its own, does not).
 			s = 1
 			continue
 		}

@@ -118,24 +118,31 @@ var grepUCP = sync.OnceValue(func() bool {
 	return cmd.Run() == nil
 })
 
-// TestLocaleBytes runs the fixed cases in both locales.
-func TestLocaleBytes(t *testing.T) {
+// inLocales writes files to a tree and runs fn over it under LC_ALL=C and
+// LC_ALL=C.UTF-8 (those the machine gives); ucp says whether the cases
+// marked ucp can be compared with this grep there.
+func inLocales(t *testing.T, files map[string]string, fn func(grep, root string, env []string, ucp bool)) {
 	grep := needGrep(t)
 	root := t.TempDir()
-	writeTree(t, root, bytesTree)
+	writeTree(t, root, files)
 	for _, locale := range []string{"C", "C.UTF-8"} {
-		env := localeEnv(t, locale)
-		if env == nil {
-			continue
+		if env := localeEnv(t, locale); env != nil {
+			fn(grep, root, env, locale == "C" || grepUCP())
 		}
+	}
+}
+
+// TestLocaleBytes runs the fixed cases in both locales.
+func TestLocaleBytes(t *testing.T) {
+	inLocales(t, bytesTree, func(grep, root string, env []string, ucp bool) {
 		for _, tc := range bytesCases {
-			if tc.ucp && locale != "C" && !grepUCP() {
-				t.Logf("%s %q: skipped, this grep -P reads ASCII words only under UTF-8 (before GNU grep 3.10)", locale, tc.args)
+			if tc.ucp && !ucp {
+				t.Logf("%s %q: skipped, this grep -P reads ASCII words only under UTF-8 (before GNU grep 3.10)", env[0], tc.args)
 				continue
 			}
 			compareLocale(t, grep, root, env, tc.args, tc.grep)
 		}
-	}
+	})
 }
 
 // compareLocale runs grep -r -P -a with gargs (nil: args) and urg -r -a
@@ -159,28 +166,21 @@ func compareLocale(t *testing.T, grep, root string, env, args, gargs []string) {
 // classes, negated classes, counted repeats, anchors, alternations and
 // words of the corpus, with a random option.
 func TestLocaleBytesRandom(t *testing.T) {
-	grep := needGrep(t)
-	root := t.TempDir()
-	writeTree(t, root, bytesTree)
-	for _, locale := range []string{"C", "C.UTF-8"} {
-		env := localeEnv(t, locale)
-		if env == nil {
-			continue
-		}
+	inLocales(t, bytesTree, func(grep, root string, env []string, ucp bool) {
 		rng := rand.New(rand.NewSource(25))
 		for range 300 {
-			pat, ucp := randomPattern(rng)
-			if ucp && locale != "C" && !grepUCP() {
+			pat, needsUCP := randomPattern(rng)
+			if needsUCP && !ucp {
 				continue
 			}
 			opts := [][]string{{"-o"}, {"-c"}, {"-n"}, {"-i", "-o"}, {"-v", "-c"}, {"-x", "-c"}, {"-b", "-o"}, {"-w", "-o"}}
 			o := opts[rng.Intn(len(opts))]
-			if o[0] == "-w" && locale != "C" && !grepUCP() {
+			if o[0] == "-w" && !ucp {
 				o = []string{"-o"}
 			}
 			compareLocale(t, grep, root, env, append(append([]string{}, o...), "-e", pat), nil)
 		}
-	}
+	})
 }
 
 // randomPattern builds a pattern from pieces that read bytes and
@@ -225,8 +225,6 @@ func randomPattern(rng *rand.Rand) (string, bool) {
 // repeated, over text built to feed them: the output is grep's and the
 // peak memory stays under 128 MiB.
 func TestLocaleBytesBlowup(t *testing.T) {
-	grep := needGrep(t)
-	root := t.TempDir()
 	rng := rand.New(rand.NewSource(5))
 	word := func(alphabet []rune, lo, hi int) string {
 		var b strings.Builder
@@ -242,22 +240,18 @@ func TestLocaleBytesBlowup(t *testing.T) {
 	for range 5000 {
 		uni.WriteString(word([]rune("éaüßxyzЖ中\u00ff"), 30, 120) + "\n")
 	}
-	writeTree(t, root, map[string]string{"ab.txt": ab.String(), "uni.txt": uni.String() + "\xff\xfe" + uni.String()[:200] + "\n"})
+	files := map[string]string{"ab.txt": ab.String(), "uni.txt": uni.String() + "\xff\xfe" + uni.String()[:200] + "\n"}
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, locale := range []string{"C", "C.UTF-8"} {
-		env := localeEnv(t, locale)
-		if env == nil {
-			continue
-		}
+	inLocales(t, files, func(grep, root string, env []string, ucp bool) {
 		for _, tc := range []struct {
 			pattern string
 			ucp     bool
 		}{{"(a|b)*a(a|b){20}", false}, {"[^x]{40,}", false}, {"\\w{50,}", true}, {"(.)(.)(.).{30}\\3\\2\\1", false}} {
-			if tc.ucp && locale != "C" && !grepUCP() {
-				t.Logf("%s %q: skipped, this grep -P reads ASCII words only under UTF-8", locale, tc.pattern)
+			if tc.ucp && !ucp {
+				t.Logf("%s %q: skipped, this grep -P reads ASCII words only under UTF-8", env[0], tc.pattern)
 				continue
 			}
 			for _, args := range [][]string{{"-c"}, {"-o"}} {
@@ -272,5 +266,5 @@ func TestLocaleBytesBlowup(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }

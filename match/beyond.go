@@ -63,7 +63,10 @@ type beyond struct {
 	// anchored: the pattern holds ^ or $ (or -x), which do not match
 	// where a byte that is not UTF-8 stands (see invalidLineMatches).
 	anchored bool
-	scratch  sync.Pool
+	// fixed: -F, whose places are grep -F's, which starts at a line's
+	// start whatever its first byte (see startsNowhere).
+	fixed   bool
+	scratch sync.Pool
 }
 
 // transcript is a stretch of text as m reads it, with the offset in the
@@ -86,9 +89,7 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		tree = asciiFold(tree)
 	}
 	tree = tree.Simplify()
-	if !reachesBeyondASCII(tree) && (!o.UTF8 || !holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)) {
-		// Under UTF-8, ^ matches no line that starts with a byte
-		// that is not UTF-8 (see invalidLineMatches).
+	if !reachesBeyondASCII(tree) && !placesDiffer(tree, o) {
 		return nil, nil
 	}
 	min := minLen(tree)
@@ -107,7 +108,19 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		m.exact, _ = newPCRE(src, o)
 	}
 	anchored := o.Line || holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
-	return &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored}, nil
+	return &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}, nil
+}
+
+// placesDiffer reports whether a pattern that matches nothing beyond
+// ASCII may still match at a place that Go's reading of UTF-8 lacks or
+// has wrongly: under UTF-8, the start of a line that starts with a byte
+// that starts no sequence, where ^ (or an empty match that -w bounds)
+// has no place (see invalidLineMatches); in the C locale, an empty match
+// between two bytes of a character, which -w and \B may take ("0é0"
+// holds one, bounded by non-word bytes, for grep -w ”).
+func placesDiffer(tree *syntax.Regexp, o Options) bool {
+	empty := minLen(tree) == 0 && (o.Word || holdsOp(tree, syntax.OpWordBoundary, syntax.OpNoWordBoundary))
+	return empty || o.UTF8 && !o.Fixed && holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)
 }
 
 // reachesBeyondASCII reports whether some instruction of tree's program
@@ -313,11 +326,16 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 	// First over the stretches between such bytes as lines of their
 	// own, with every fast path: a match of the line lies in one of them
 	// (only ^ and $ may match there and not in the line).
-	if s, _, err := b.m.Next(t); s < 0 || err != nil || !b.anchored {
-		// Without ^ or $ a match in a stretch is one in the line.
-		return s >= 0, err
+	if s, _, err := b.m.Next(t); s < 0 || err != nil {
+		return false, err
 	}
-	if !startsNowhere(line[0]) {
+	nowhere := !b.fixed && startsNowhere(line[0])
+	if !b.anchored && (!nowhere || b.min > 0) {
+		// Without ^ or $ a match in a stretch is one in the line (but
+		// an empty one at a start that has no place).
+		return true, nil
+	}
+	if !nowhere {
 		return b.m.matchLine(t), nil
 	}
 	// ^ matches nowhere, so an empty match at the start does not count.

@@ -239,7 +239,7 @@ func (r *reference) match(line []byte) (bool, error) {
 	if r.tree == nil {
 		return false, nil
 	}
-	rm := &refMatcher{line: line, o: r.o, budget: 1 << 18}
+	rm := &refMatcher{line: line, o: r.o, budget: 1 << 16}
 	s, _ := rm.find(r.tree, 0)
 	return s >= 0, rm.err()
 }
@@ -257,7 +257,7 @@ func (r *reference) each(line []byte) (locs [][2]int, ok bool, err error) {
 		if sub.tree == nil {
 			return nil, false, nil
 		}
-		ms[i] = &refMatcher{line: line, o: sub.o, budget: 1 << 18}
+		ms[i] = &refMatcher{line: line, o: sub.o, budget: 1 << 16}
 	}
 	// Of the patterns' first non-empty matches from at, the leftmost,
 	// and of those the longest, as grep -o takes them.

@@ -140,7 +140,7 @@ func TestEngine(t *testing.T) {
 		{"multiple fixed strings", []string{"foo", "b.r"}, Options{Fixed: true}, "regexp+literals", 3},
 		{"newline separates patterns", []string{"foo\nbar"}, Options{}, "regexp+literals", 3},
 		{"one pattern among empties", []string{"foo", ""}, Options{}, "regexp+dfa", 0},
-		{"empty pattern under -w", []string{""}, Options{Word: true}, "regexp+dfa", 0},
+		{"empty pattern under -w", []string{""}, Options{Word: true}, "regexp+dfa (non-ASCII lines: regexp+dfa over bytes)", 0},
 		{"regexp under -w", []string{"a.c"}, Options{Word: true}, "regexp (non-ASCII lines: regexp over bytes)", 3},
 		{"regexp under -x", []string{"a.c"}, Options{Line: true}, "regexp (non-ASCII lines: regexp over bytes)", 3},
 		{"escaped newline", []string{`a\nb`}, Options{}, "regexp+dfa", 0},

@@ -100,6 +100,9 @@ func newBeyond(src string, o Options) (*beyond, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.UTF8 && o.IgnoreCase && m.lits == nil {
+		asciiLiterals(m, src, o)
+	}
 	if m.word {
 		// regexp2, for -w's matches where Go's leftmost one is not
 		// bounded, reads the text's own bytes (see Each). It may
@@ -121,6 +124,45 @@ func newBeyond(src string, o Options) (*beyond, error) {
 func placesDiffer(tree *syntax.Regexp, o Options) bool {
 	empty := minLen(tree) == 0 && (o.Word || holdsOp(tree, syntax.OpWordBoundary, syntax.OpNoWordBoundary))
 	return empty || o.UTF8 && !o.Fixed && holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)
+}
+
+// asciiLiterals gives m, the pattern src folded by Unicode's rule, the
+// literals that the pattern folded for ASCII alone must hold, where
+// those are ASCII and their letters fold to ASCII only (not k or s, which
+// the Kelvin sign and the long s fold to): every line m matches holds one,
+// so only those lines run m's regex. Go's parser builds no literal from a
+// letter folded by Unicode's rule; without these, m ran its NFA over all
+// the text beyond ASCII (a tree of binaries took 25 times as long).
+func asciiLiterals(m *regex, src string, o Options) {
+	t, err := syntax.Parse(src, syntaxFlags(o))
+	if err != nil {
+		return
+	}
+	t = asciiFold(lineLocal(t)).Simplify()
+	if o.Line {
+		t = wholeLine(t)
+	}
+	if p := requiredLiteral(t); p.useful() && foldsToASCII(p.lit) {
+		p.prepare()
+		m.pre = &p
+		m.lits = newLitSet([]*prefilter{m.pre})
+		return
+	}
+	if any := alternationLiterals(t); any != nil && !slices.ContainsFunc(any, func(p *prefilter) bool { return !foldsToASCII(p.lit) }) {
+		m.any = any
+		m.lits = newLitSet(any)
+	}
+}
+
+// foldsToASCII reports whether lit is ASCII and none of its letters
+// folds to a character beyond ASCII.
+func foldsToASCII(lit []byte) bool {
+	for _, c := range lit {
+		if c >= utf8.RuneSelf || c|0x20 == 'k' || c|0x20 == 's' {
+			return false
+		}
+	}
+	return true
 }
 
 // reachesBeyondASCII reports whether some instruction of tree's program

@@ -1,0 +1,38 @@
+package match
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestBeyondKeepsLiterals: under UTF-8 with -i, the lines beyond ASCII
+// are searched behind the pattern's literals where those fold to ASCII
+// only, and not where a letter folds beyond it (k, s).
+func TestBeyondKeepsLiterals(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		want    string
+	}{
+		{"error: [a-z]+ failed", "(non-ASCII lines: regexp+literal,"},
+		{"dead[a-z]ine|time[a-z]ut", "(non-ASCII lines: regexp+literals,"},
+		{"kelvin [a-z]+", "(non-ASCII lines: regexp,"},
+	} {
+		m := mustCompile(t, []string{tc.pattern}, Options{IgnoreCase: true, UTF8: true})
+		if !strings.Contains(m.Engine(), tc.want) {
+			t.Errorf("%q: engine %q, want it to hold %q", tc.pattern, m.Engine(), tc.want)
+		}
+		text := "x\nK\u212aLVIN abc\nERROR: xſ FAILED\nkelvin zz\nDEADLINE  exceeded\nTIMEOUT EXCEEDED é\nti\u017fmeout deadſine"
+		got := lines(t, m, text)
+		var want []string
+		for i, line := range strings.Split(text, "\n") {
+			ref, _ := newReference(tc.pattern, Options{IgnoreCase: true, UTF8: true})
+			if ok, _ := ref.match([]byte(line)); ok {
+				want = append(want, strconv.Itoa(i+1)+":"+line)
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: lines %q, want %q", tc.pattern, got, want)
+		}
+	}
+}

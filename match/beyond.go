@@ -127,12 +127,13 @@ func placesDiffer(tree *syntax.Regexp, o Options) bool {
 }
 
 // asciiLiterals gives m, the pattern src folded by Unicode's rule, the
-// literals that the pattern folded for ASCII alone must hold, where
-// those are ASCII and their letters fold to ASCII only (not k or s, which
-// the Kelvin sign and the long s fold to): every line m matches holds one,
-// so only those lines run m's regex. Go's parser builds no literal from a
-// letter folded by Unicode's rule; without these, m ran its NFA over all
-// the text beyond ASCII (a tree of binaries took 25 times as long).
+// literals that the pattern folded for ASCII alone must hold, cut to their
+// longest stretch of ASCII whose letters fold to ASCII only (not k or s,
+// which the Kelvin sign and the long s fold to): every line m matches
+// holds one, so only those lines run m's regex. Go's parser builds no
+// literal from a letter folded by Unicode's rule; without these, m ran its
+// NFA over all the text beyond ASCII (a tree of binaries took 25 times as
+// long).
 func asciiLiterals(m *regex, src string, o Options) {
 	t, err := syntax.Parse(src, syntaxFlags(o))
 	if err != nil {
@@ -142,27 +143,46 @@ func asciiLiterals(m *regex, src string, o Options) {
 	if o.Line {
 		t = wholeLine(t)
 	}
-	if p := requiredLiteral(t); p.useful() && foldsToASCII(p.lit) {
-		p.prepare()
-		m.pre = &p
-		m.lits = newLitSet([]*prefilter{m.pre})
-		return
+	if p := requiredLiteral(t); len(p.lit) > 0 {
+		if q := asciiFoldPiece(p); q.useful() {
+			q.prepare()
+			m.pre = &q
+			m.lits = newLitSet([]*prefilter{m.pre})
+			return
+		}
 	}
-	if any := alternationLiterals(t); any != nil && !slices.ContainsFunc(any, func(p *prefilter) bool { return !foldsToASCII(p.lit) }) {
+	var any []*prefilter
+	for _, p := range alternationLiterals(t) {
+		q := asciiFoldPiece(*p)
+		if !q.useful() {
+			return
+		}
+		q.prepare()
+		any = append(any, &q)
+	}
+	if any != nil {
 		m.any = any
 		m.lits = newLitSet(any)
 	}
 }
 
-// foldsToASCII reports whether lit is ASCII and none of its letters
-// folds to a character beyond ASCII.
-func foldsToASCII(lit []byte) bool {
-	for _, c := range lit {
-		if c >= utf8.RuneSelf || c|0x20 == 'k' || c|0x20 == 's' {
-			return false
+// asciiFoldPiece returns the longest stretch of p's literal that is ASCII
+// and holds no k or s: what Unicode's folding matches as ASCII's does.
+func asciiFoldPiece(p prefilter) prefilter {
+	best, start := []byte(nil), 0
+	for i := 0; i <= len(p.lit); i++ {
+		if i < len(p.lit) {
+			c := p.lit[i]
+			if c < utf8.RuneSelf && c|0x20 != 'k' && c|0x20 != 's' {
+				continue
+			}
 		}
+		if i-start > len(best) {
+			best = p.lit[start:i]
+		}
+		start = i + 1
 	}
-	return true
+	return prefilter{lit: slices.Clone(best), fold: p.fold}
 }
 
 // reachesBeyondASCII reports whether some instruction of tree's program

@@ -7,8 +7,8 @@ import (
 )
 
 // TestBeyondKeepsLiterals: under UTF-8 with -i, the lines beyond ASCII
-// are searched behind the pattern's literals where those fold to ASCII
-// only, and not where a letter folds beyond it (k, s).
+// are searched behind the pattern's literals, cut where a letter folds
+// beyond ASCII (k, s), and behind none where nothing is left.
 func TestBeyondKeepsLiterals(t *testing.T) {
 	for _, tc := range []struct {
 		pattern string
@@ -16,13 +16,14 @@ func TestBeyondKeepsLiterals(t *testing.T) {
 	}{
 		{"error: [a-z]+ failed", "(non-ASCII lines: regexp+literal,"},
 		{"dead[a-z]ine|time[a-z]ut", "(non-ASCII lines: regexp+literals,"},
-		{"kelvin [a-z]+", "(non-ASCII lines: regexp,"},
+		{"kelvin [a-z]+", "(non-ASCII lines: regexp+literal,"},
+		{"sks [a-z]+", "(non-ASCII lines: regexp,"},
 	} {
 		m := mustCompile(t, []string{tc.pattern}, Options{IgnoreCase: true, UTF8: true})
 		if !strings.Contains(m.Engine(), tc.want) {
 			t.Errorf("%q: engine %q, want it to hold %q", tc.pattern, m.Engine(), tc.want)
 		}
-		text := "x\nK\u212aLVIN abc\nERROR: xſ FAILED\nkelvin zz\nDEADLINE  exceeded\nTIMEOUT EXCEEDED é\nti\u017fmeout deadſine"
+		text := "x\nK\u212aLVIN abc\nERROR: xſ FAILED\nkelvin zz\nDEADLINE  exceeded\nTIMEOUT EXCEEDED é\nti\u017fmeout deadſine\n\u017f\u212a\u017f xy\nkel\u212avin ab\n\u212aelvin ab"
 		got := lines(t, m, text)
 		var want []string
 		for i, line := range strings.Split(text, "\n") {

@@ -280,6 +280,23 @@ func wideLiteral(re *syntax.Regexp) bool {
 	return false
 }
 
+// toBytes turns p's literal, read from a pattern the C locale rewrote
+// (byteEscaped), into the text's bytes: each byteRune back to its byte.
+// The regexp2 engine's prefilters scan the text itself, not a transcript.
+func (p *prefilter) toBytes() {
+	b := make([]byte, 0, len(p.lit))
+	for i := 0; i < len(p.lit); {
+		r, n := utf8.DecodeRune(p.lit[i:])
+		if isByteRune(r) {
+			b = append(b, byte(r-byteRunes))
+		} else {
+			b = append(b, p.lit[i:i+n]...)
+		}
+		i += n
+	}
+	p.lit = b
+}
+
 // literalBytes returns the bytes of runes as the C locale reads them (see
 // byteRune), ok false when one is no byte's.
 func literalBytes(runes []rune) (b []byte, ok bool) {

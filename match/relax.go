@@ -295,11 +295,21 @@ func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
 			}
 		}
 	}
+	if !o.UTF8 {
+		best.toBytes()
+	}
 	if best.useful() {
 		best.prepare()
 		return &best, nil
 	}
-	return nil, alternationLiterals(tree)
+	any := alternationLiterals(tree)
+	if !o.UTF8 {
+		for _, p := range any {
+			p.toBytes()
+			p.prepare()
+		}
+	}
+	return nil, any
 }
 
 // relaxedRegex returns Go's regexp for src relaxed, with every fast path

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -383,16 +384,24 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 		t = b.invalidAsNL(line)
 	}
 	defer b.scratch.Put(t)
-	locs := b.m.line.FindAllIndex(t.text, -1)
-	if b.m.word && b.m.exact != nil {
+	return eachRead(b.m.line, t, line, b.m.word, !b.bytes, b.m.exact, fn)
+}
+
+// eachRead is eachBounded over t, line as re reads it by the locale's
+// rule: the matches are given in the line's offsets, and under -w the
+// backtracking engine, when Go's leftmost match is not bounded, reads the
+// line itself. Without that engine only the bounded matches are given.
+func eachRead(re *regexp.Regexp, t *transcript, line []byte, word, uni bool, exact *pcre, fn func(int, int)) error {
+	locs := re.FindAllIndex(t.text, -1)
+	if word && exact != nil {
 		for _, loc := range locs {
-			if !wordBounded(t.text, loc[0], loc[1], !b.bytes) {
-				return b.m.exact.Each(line, fn)
+			if !wordBounded(t.text, loc[0], loc[1], uni) {
+				return exact.Each(line, fn)
 			}
 		}
 	}
 	for _, loc := range locs {
-		if loc[1] > loc[0] && (!b.m.word || wordBounded(t.text, loc[0], loc[1], !b.bytes)) {
+		if loc[1] > loc[0] && (!word || wordBounded(t.text, loc[0], loc[1], uni)) {
 			fn(t.at(loc[0]), t.at(loc[1]))
 		}
 	}

@@ -218,11 +218,11 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 		// localeExact); a character beyond ASCII that is no byte's can
 		// only come from an escape.
 		p.src = byteEscaped(p.src)
-		if t, err := syntax.Parse(p.src, syntaxFlags(o)); err == nil && wideLiteral(t) {
-			return p, p.fail(errors.New(`character code point value in \x{} or \o{} is too large`))
-		}
 	}
 	tree, err := syntax.Parse(p.src, syntaxFlags(o))
+	if err == nil && !o.UTF8 && !o.asciiLines && wideLiteral(tree) {
+		return p, p.fail(errors.New(`character code point value in \x{} or \o{} is too large`))
+	}
 	if err == nil {
 		p.tree = tree
 		return p, nil

@@ -454,24 +454,11 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 	if p.re == nil {
 		return p.bt.Each(line, fn)
 	}
-	text, t, re, _ := p.view(line)
+	_, t, re, _ := p.view(line)
 	if t == nil {
 		return eachBounded(re, line, p.word, p.uni, p.bt, fn)
 	}
-	locs := re.FindAllIndex(text, -1)
-	if p.word {
-		for _, loc := range locs {
-			if !wordBounded(text, loc[0], loc[1], p.uni) {
-				return p.bt.Each(line, fn)
-			}
-		}
-	}
-	for _, loc := range locs {
-		if loc[1] > loc[0] {
-			fn(t.at(loc[0]), t.at(loc[1]))
-		}
-	}
-	return nil
+	return eachRead(re, t, line, p.word, p.uni, p.bt, fn)
 }
 
 // from returns the part's first non-empty match in line that starts at at

@@ -2,9 +2,8 @@
 
 // Package uring is a small, safe layer over io_uring (through
 // github.com/pawelgaczynski/giouring): ring setup with feature probing,
-// memory the kernel may use while an operation is in flight, registered
-// buffers, and one preparation helper per operation urg needs (openat,
-// read, statx, close).
+// memory the kernel may use while an operation is in flight, and one
+// preparation helper per operation urg needs (openat, read, statx, close).
 //
 // A Ring must be used from one OS thread: New locks the calling goroutine
 // to its thread, as SINGLE_ISSUER and DEFER_TASKRUN require, and Close
@@ -93,21 +92,6 @@ func (r *Ring) Close() {
 	runtime.UnlockOSThread()
 }
 
-// RegisterBuffers registers memory from an Arena as fixed buffers, so that
-// reads into them skip the per-I/O page pinning.
-func (r *Ring) RegisterBuffers(bufs [][]byte) error {
-	iov := make([]syscall.Iovec, len(bufs))
-	for i, b := range bufs {
-		iov[i].Base = &b[0]
-		iov[i].SetLen(len(b))
-	}
-	_, err := r.r.RegisterBuffers(iov)
-	if err != nil {
-		return fmt.Errorf("io_uring register buffers: %w", err)
-	}
-	return nil
-}
-
 // sqe returns a free, zeroed submission entry, submitting what is
 // prepared when the queue is full.
 //
@@ -144,18 +128,6 @@ func (r *Ring) Openat(path []byte, flags int, userData uint64) error {
 	}
 	e.PrepareOpenat(unix.AT_FDCWD, nil, flags, 0)
 	e.Addr = uint64(uintptr(unsafe.Pointer(&path[0])))
-	e.UserData = userData
-	return nil
-}
-
-// ReadFixed prepares a read of len(buf) bytes at off into registered buffer
-// number index, of which buf is a part.
-func (r *Ring) ReadFixed(fd int, buf []byte, index int, off uint64, userData uint64) error {
-	e, err := r.sqe()
-	if err != nil {
-		return err
-	}
-	e.PrepareReadFixed(fd, uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf)), off, index)
 	e.UserData = userData
 	return nil
 }

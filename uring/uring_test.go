@@ -44,17 +44,12 @@ func readThroughRing(t *testing.T, r *Ring, paths []string, bufSize int) map[str
 		fd   int
 	}
 	files := make([]file, len(paths))
-	bufs := make([][]byte, len(paths))
 	for i, p := range paths {
 		pb, _ := arena.Alloc(len(p)+1, 1)
 		copy(pb, p)
 		buf, _ := arena.Alloc(bufSize, 4096)
 		stb, _ := arena.Alloc(StatxSize, 8)
 		files[i] = file{path: pb, buf: buf, st: StatxAt(stb), fd: -1}
-		bufs[i] = buf
-	}
-	if err := r.RegisterBuffers(bufs); err != nil {
-		t.Fatal(err)
 	}
 	const (
 		opOpen = iota
@@ -89,7 +84,7 @@ func readThroughRing(t *testing.T, r *Ring, paths []string, bufSize int) map[str
 			switch op {
 			case opOpen:
 				f.fd = int(res)
-				if err := r.ReadFixed(f.fd, f.buf, i, 0, ud(i, opRead)); err != nil {
+				if err := r.Read(f.fd, f.buf, 0, ud(i, opRead)); err != nil {
 					t.Fatal(err)
 				}
 				inflight++

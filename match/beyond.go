@@ -66,7 +66,10 @@ type beyond struct {
 	anchored bool
 	// fixed: -F, whose places are grep -F's, which starts at a line's
 	// start whatever its first byte (see startsNowhere).
-	fixed   bool
+	fixed bool
+	// raw, in the C locale, is the pattern's automaton over the text's
+	// own bytes, each a character (bounded under -w): no transcript.
+	raw     *automaton
 	scratch sync.Pool
 }
 
@@ -112,7 +115,19 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		m.exact, _ = newPCRE(src, o)
 	}
 	anchored := o.Line || holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
-	return &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}, nil
+	b := &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}
+	if b.bytes {
+		whole := tree
+		if o.Line {
+			whole = wholeLine(tree)
+		}
+		if m.word {
+			b.raw = newBoundedByteAutomaton(whole, o.DFAStates)
+		} else {
+			b.raw = newByteAutomaton(whole, o.DFAStates)
+		}
+	}
+	return b, nil
 }
 
 // placesDiffer reports whether a pattern that matches nothing beyond
@@ -315,6 +330,9 @@ func literalBytes(runes []rune) (b []byte, ok bool) {
 }
 
 func (b *beyond) Engine() string {
+	if b.raw != nil {
+		return "automaton over bytes"
+	}
 	if b.bytes {
 		return b.m.Engine() + " over bytes"
 	}
@@ -324,6 +342,10 @@ func (b *beyond) Engine() string {
 func (b *beyond) MinLen() int { return b.min }
 
 func (b *beyond) Next(text []byte) (int, int, error) {
+	if b.raw != nil {
+		s, e := b.raw.nextLine(text)
+		return s, e, nil
+	}
 	if b.bytes {
 		// Window by window, each ending at a line's end: a search
 		// that stops at its first match has transcribed little past
@@ -374,8 +396,14 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 const beyondWindow = 16 << 10
 
 func (b *beyond) Each(line []byte, fn func(int, int)) error {
-	if !b.bytes && indexInvalid(line) < 0 {
-		return eachBounded(b.m.line, line, b.m.word, true, b.m.exact, fn)
+	if b.raw != nil {
+		b.raw.each(line, fn)
+		return nil
+	}
+	if !b.bytes && (indexInvalid(line) < 0 || !b.m.word && b.m.auto != nil) {
+		// The automaton lets a byte that is not UTF-8 match nothing,
+		// as the locale's rule has it: the line as it is.
+		return b.m.Each(line, fn)
 	}
 	var t *transcript
 	if b.bytes {

@@ -46,6 +46,12 @@ type regex struct {
 	uni     bool // -w sees UTF-8 characters
 	bounded *regexp.Regexp
 	exact   *pcre
+	// auto is the pattern's byte automaton, which decides lines and
+	// finds matches where re and line would; nil when its program is
+	// too large. autoBounded is the pattern under -w, bounded by bytes
+	// that are not word bytes, where those are the words' edges (not
+	// under UTF-8, whose words are Unicode's).
+	auto, autoBounded *automaton
 }
 
 // lineTree parses src and rewrites it as newRegex does: line-local, ASCII
@@ -132,6 +138,10 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	m.re = re
 	if m.line, err = regexp.Compile(textAnchored(tree).String()); err != nil {
 		return nil, err
+	}
+	m.auto = newAutomaton(tree, o.DFAStates)
+	if m.word && (!o.UTF8 || o.asciiLines) {
+		m.autoBounded = newBoundedAutomaton(tree, o.DFAStates)
 	}
 	if p := requiredLiteral(tree); p.useful() {
 		p.prepare()
@@ -233,11 +243,18 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			}
 			ls, le = at+s, at+e
 		} else {
-			loc := m.re.FindIndex(text[at:])
-			if loc == nil {
+			var loc []int
+			if m.auto != nil {
+				s, e := m.auto.nextLine(text[at:])
+				if s < 0 {
+					return -1, -1, nil
+				}
+				ls, le = at+s, at+e
+			} else if loc = m.re.FindIndex(text[at:]); loc == nil {
 				return -1, -1, nil
+			} else {
+				ls, le = lineAt(text, at+loc[0])
 			}
-			ls, le = lineAt(text, at+loc[0])
 		}
 		if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
 			return ls, le, err
@@ -334,8 +351,13 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 // matchLine reports whether line, one line alone, holds a match (bounded
 // by non-word characters under -w).
 func (m *regex) matchLine(line []byte) bool {
-	if !m.word {
+	switch {
+	case !m.word && m.auto != nil:
+		return m.auto.match(line)
+	case !m.word:
 		return m.line.Match(line)
+	case m.autoBounded != nil:
+		return m.autoBounded.match(line)
 	}
 	loc := m.line.FindIndex(line)
 	if loc == nil {
@@ -357,6 +379,15 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
+	switch {
+	case m.autoBounded != nil:
+		// PCRE's -w is (?<!\w)(?:re)(?!\w): its matches.
+		m.autoBounded.each(line, fn)
+		return nil
+	case !m.word && m.auto != nil:
+		m.auto.each(line, fn)
+		return nil
+	}
 	return eachBounded(m.line, line, m.word, m.uni, m.exact, fn)
 }
 

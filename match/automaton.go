@@ -1,0 +1,220 @@
+package match
+
+import (
+	"regexp/syntax"
+	"sync"
+	"unicode/utf8"
+)
+
+// automaton finds a pattern's lines and matches with its byte program:
+// lazy automata forward (where a match ends) and backwards (where it
+// starts), and the program's NFA simulation (pike) where a cache
+// thrashes. Its matches are Go's regexp's, leftmost-first, on valid
+// UTF-8; a byte that is not UTF-8 matches nothing (see bprog).
+type automaton struct {
+	prog  *bprog
+	block *lazy // forward over a block of lines (nextLine)
+	fwd   *lazy
+	rev   *lazy
+	pike  sync.Pool // of *pikeCache
+}
+
+// newAutomaton returns the automaton of tree (line-local, simplified), or
+// nil when its program would be too large (see maxBprogInsts).
+func newAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
+	return automatonOf(tree, false, maxStates)
+}
+
+// newByteAutomaton is newAutomaton for the C locale's reading of tree,
+// whose characters from 0x80 are byteRunes: it runs over the text's own
+// bytes, each a character.
+func newByteAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
+	return automatonOf(tree, true, maxStates)
+}
+
+func automatonOf(tree *syntax.Regexp, bytewise bool, maxStates int) *automaton {
+	prog := newBprog(tree, false, bytewise)
+	rprog := newBprog(reversedTree(tree), true, bytewise)
+	if prog == nil || rprog == nil {
+		return nil
+	}
+	block := newLazy(prog, true, maxStates)
+	block.block = true
+	return &automaton{prog: prog, block: block, fwd: newLazy(prog, true, maxStates), rev: newLazy(rprog, false, maxStates)}
+}
+
+// newBoundedAutomaton returns the automaton of tree as grep -P -w has it,
+// (?<!\w)(?:tree)(?!\w), with ASCII's word bytes; nil as newAutomaton.
+func newBoundedAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
+	return bounded(newAutomaton(tree, maxStates))
+}
+
+// newBoundedByteAutomaton is newBoundedAutomaton for the C locale's
+// reading of tree (see newByteAutomaton).
+func newBoundedByteAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
+	return bounded(newByteAutomaton(tree, maxStates))
+}
+
+func bounded(a *automaton) *automaton {
+	if a == nil {
+		return nil
+	}
+	// The reversed program is bounded the same way: backwards, the
+	// byte before is the one after.
+	a.prog.bound()
+	a.rev.prog.bound()
+	return a
+}
+
+// nextLine returns the bounds of the first line of text that holds a
+// match, -1, -1 when none does.
+func (a *automaton) nextLine(text []byte) (ls, le int) {
+	if ls, le, ok := a.block.nextLine(text); ok {
+		return ls, le
+	}
+	for at := 0; at <= len(text); {
+		ls, le := lineAt(text, at)
+		if s, _ := a.pikeFind(text[ls:le], 0); s >= 0 {
+			return ls, le
+		}
+		at = le + 1
+	}
+	return -1, -1
+}
+
+// match reports whether line holds a match.
+func (a *automaton) match(line []byte) bool {
+	if e, ok := a.fwd.matchEnd(line, 0, true); ok {
+		return e >= 0
+	}
+	s, _ := a.pikeFind(line, 0)
+	return s >= 0
+}
+
+// find returns the leftmost-first match in line at or after at (whose
+// assertions see the bytes before at), -1, -1 when there is none.
+func (a *automaton) find(line []byte, at int) (start, end int) {
+	e, ok := a.fwd.matchEnd(line, at, false)
+	if ok && e < 0 {
+		return -1, -1
+	}
+	if ok {
+		if s, ok := a.rev.matchStart(line, at, e); ok && s >= 0 {
+			return s, e
+		}
+	}
+	return a.pikeFind(line, at)
+}
+
+// each calls fn with the non-empty matches in line, left to right, where
+// Go's FindAllIndex finds them: after an empty match the search goes on
+// one character further.
+func (a *automaton) each(line []byte, fn func(int, int)) {
+	for pos := 0; pos <= len(line); {
+		s, e := a.find(line, pos)
+		if s < 0 {
+			return
+		}
+		if e == pos {
+			w := 1
+			if !a.prog.bytewise {
+				_, w = utf8.DecodeRune(line[pos:])
+			}
+			pos += max(w, 1)
+		} else {
+			pos = e
+		}
+		if e > s {
+			fn(s, e)
+		}
+	}
+}
+
+// pikeCache is one goroutine's thread lists for pikeFind.
+type pikeCache struct {
+	cur, next []pikeThread
+	list      []pikeThread
+	mark      []uint32
+	gen       uint32
+	stack     []uint32
+}
+
+type pikeThread struct {
+	pc    uint32
+	start int
+}
+
+// pikeFind returns the leftmost-first match in line at or after at, as
+// the lazy automata find it, by running the program's threads side by
+// side (Thompson's simulation, Pike's thread priorities): time in
+// proportion to the line's length times the program's, no memory past
+// the program's size.
+func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
+	p := a.prog
+	c, _ := a.pike.Get().(*pikeCache)
+	if c == nil {
+		c = &pikeCache{mark: make([]uint32, len(p.inst))}
+	}
+	defer a.pike.Put(c)
+	start, end = -1, -1
+	bol, word, high := at == 0, at > 0 && isWord(line[at-1]), at > 0 && line[at-1] >= utf8.RuneSelf && !p.bytewise
+	c.cur = c.cur[:0]
+	for i := at; ; i++ {
+		sym := symEOL
+		if i < len(line) {
+			sym = int(line[i])
+		}
+		ctx := emptyContext(bol, word, high && 0x80 <= sym && sym <= 0xbf, sym)
+		c.list = c.list[:0]
+		c.gen++
+	threads:
+		for k := 0; k <= len(c.cur); k++ {
+			th := pikeThread{p.start, i}
+			if k < len(c.cur) {
+				th = c.cur[k]
+			} else if start >= 0 {
+				break // no new thread once a match is found
+			}
+			c.stack = append(c.stack[:0], th.pc)
+			for len(c.stack) > 0 {
+				pc := c.stack[len(c.stack)-1]
+				c.stack = c.stack[:len(c.stack)-1]
+				if c.mark[pc] == c.gen {
+					continue
+				}
+				c.mark[pc] = c.gen
+				switch in := &p.inst[pc]; in.op {
+				case bSplit:
+					c.stack = append(c.stack, in.arg, in.out)
+				case bEmpty:
+					if in.empty&^ctx == 0 {
+						c.stack = append(c.stack, in.out)
+					}
+				case bRange:
+					c.list = append(c.list, pikeThread{pc, th.start})
+				case bMatch:
+					// The threads after this one have lower priority.
+					start, end = th.start, i
+					break threads
+				}
+			}
+		}
+		if i == len(line) {
+			return start, end
+		}
+		b := line[i]
+		c.next = c.next[:0]
+		c.gen++
+		for _, th := range c.list {
+			if to, ok := edgeFor(p.inst[th.pc].ranges, b); ok && c.mark[to] != c.gen {
+				c.mark[to] = c.gen
+				c.next = append(c.next, pikeThread{to, th.start})
+			}
+		}
+		c.cur, c.next = c.next, c.cur
+		if len(c.cur) == 0 && start >= 0 {
+			return start, end
+		}
+		bol, word, high = false, isWord(b), b >= utf8.RuneSelf && !p.bytewise
+	}
+}

@@ -1,0 +1,231 @@
+package match
+
+import (
+	"math/rand"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestAutomatonAsGo checks the byte program's lazy automata, and its NFA
+// simulation (a cache of 3 states thrashes at once), against Go's regexp
+// on random patterns and lines of valid UTF-8, where the two must agree:
+// the same lines, the same matches for -o. On bytes that are not UTF-8
+// they differ on purpose (see TestAutomatonInvalid).
+func TestAutomatonAsGo(t *testing.T) {
+	rng := rand.New(rand.NewSource(25))
+	atoms := []string{"a", "b", "c", "é", "日", "😀", ".", `\w`, `\W`, `\d`, `\s`, `[a-c]`, `[^a]`, `[^aé]`, `[é-ü]`, `\b`, `\B`, "^", "$", "x", "(?i:k)", "(?i:é)", `\pL`, `[[:^alpha:]]`}
+	alphabet := []string{"a", "b", "c", "x", "X", "é", "É", "日", "😀", " ", "_", "1", "K", "\u212a", "-"}
+	var pat func(depth int) string
+	pat = func(depth int) string {
+		if depth > 2 || rng.Intn(3) == 0 {
+			s := atoms[rng.Intn(len(atoms))]
+			switch rng.Intn(6) {
+			case 0:
+				s = "(?:" + s + ")*"
+			case 1:
+				s = "(?:" + s + ")+"
+			case 2:
+				s = "(?:" + s + "){1,3}"
+			case 3:
+				s = "(?:" + s + ")??"
+			}
+			return s
+		}
+		if rng.Intn(3) == 0 {
+			return "(" + pat(depth+1) + "|" + pat(depth+1) + ")"
+		}
+		return pat(depth+1) + pat(depth+1)
+	}
+	for n := 0; n < 1500; n++ {
+		src := pat(0)
+		tree, err := lineTree(src, syntaxFlags(Options{}))
+		if err != nil {
+			continue
+		}
+		re, err := regexp.Compile(textAnchored(tree).String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := newAutomaton(tree, 0)
+		if a == nil {
+			t.Fatalf("%q: no automaton", src)
+		}
+		small := &automaton{prog: a.prog, block: newLazy(a.prog, true, 3), fwd: newLazy(a.prog, true, 3), rev: newLazy(a.rev.prog, false, 3)}
+		small.block.block = true
+		var lines []string
+		for k := 0; k < 8; k++ {
+			var sb strings.Builder
+			for range rng.Intn(12) {
+				sb.WriteString(alphabet[rng.Intn(len(alphabet))])
+			}
+			lines = append(lines, sb.String())
+		}
+		for _, line := range lines {
+			want := re.MatchString(line)
+			if got := a.match([]byte(line)); got != want {
+				t.Fatalf("%q on %q: match %v, Go's regexp %v", src, line, got, want)
+			}
+			if got := small.match([]byte(line)); got != want {
+				t.Fatalf("%q on %q: match (NFA) %v, Go's regexp %v", src, line, got, want)
+			}
+			var wantLocs []int
+			for _, l := range re.FindAllStringIndex(line, -1) {
+				if l[1] > l[0] {
+					wantLocs = append(wantLocs, l...)
+				}
+			}
+			for _, m := range []*automaton{a, small} {
+				var got []int
+				m.each([]byte(line), func(s, e int) { got = append(got, s, e) })
+				if !equalInts(got, wantLocs) {
+					t.Fatalf("%q on %q: matches %v, Go's regexp %v", src, line, got, wantLocs)
+				}
+			}
+		}
+		text := strings.Join(lines, "\n")
+		ls, le := a.nextLine([]byte(text))
+		wls, wle := -1, -1
+		for at := 0; at <= len(text); {
+			s, e := lineAt([]byte(text), at)
+			if re.MatchString(text[s:e]) {
+				wls, wle = s, e
+				break
+			}
+			at = e + 1
+		}
+		if ls != wls || le != wle {
+			t.Fatalf("%q on %q: line [%d,%d), want [%d,%d)", src, text, ls, le, wls, wle)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAutomatonInvalid: a byte that is not UTF-8 matches nothing, not
+// even `.` or a negated class, and stops a run of them.
+func TestAutomatonInvalid(t *testing.T) {
+	for _, c := range []struct {
+		pattern, line string
+		want          []int
+	}{
+		{`caf.$`, "caf\xe9", nil},
+		{`caf.`, "café", []int{0, 5}},
+		{`[^ "]+`, "ab\xffcd", []int{0, 2, 3, 5}},
+		{`.+`, "\xed\xa0\x80x", []int{3, 4}},         // a surrogate's spelling
+		{`.`, "\xc0\xaf", nil},                       // an overlong
+		{`\W+`, "-\xf8-", []int{0, 1, 2, 3}},         // 0xF8 starts nothing
+		{`[^a]{2}`, "\xe6\x97\xa5\xe6\x97", []int{}}, // a truncated sequence
+		// A newline a transcript put for such a byte: no line's end.
+		{`^.*$`, "ab\ncd", nil},
+		{`b$|^c`, "ab\ncd", nil},
+		{`\w+`, "ab\ncd", []int{0, 2, 3, 5}},
+	} {
+		tree, err := lineTree(c.pattern, syntaxFlags(Options{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := newAutomaton(tree, 0)
+		var got []int
+		a.each([]byte(c.line), func(s, e int) { got = append(got, s, e) })
+		if !equalInts(got, c.want) {
+			t.Errorf("%q on %q: %v, want %v", c.pattern, c.line, got, c.want)
+		}
+		if a.match([]byte(c.line)) != (len(c.want) > 0) {
+			t.Errorf("%q on %q: match %v", c.pattern, c.line, !(len(c.want) > 0))
+		}
+	}
+}
+
+// TestAutomatonBlowup: patterns whose automaton has a state for each of
+// the text's places finish through the NFA, in bounded memory.
+func TestAutomatonBlowup(t *testing.T) {
+	var sb strings.Builder
+	rng := rand.New(rand.NewSource(1))
+	for range 20000 {
+		sb.WriteByte("ab"[rng.Intn(2)])
+	}
+	line := []byte(sb.String())
+	for _, src := range []string{`(a|b)*a(a|b){20}`, `\w{50,}`} {
+		tree, err := lineTree(src, syntaxFlags(Options{UTF8: true}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := newAutomaton(tree, 0)
+		if a == nil {
+			t.Fatalf("%q: no automaton", src)
+		}
+		re := regexp.MustCompile(textAnchored(tree).String())
+		var got []int
+		a.each(line, func(s, e int) { got = append(got, s, e) })
+		var want []int
+		for _, l := range re.FindAllIndex(line, -1) {
+			want = append(want, l...)
+		}
+		if !equalInts(got, want) {
+			t.Errorf("%q: %d matches, Go's regexp %d", src, len(got)/2, len(want)/2)
+		}
+	}
+}
+
+// TestByteAutomaton checks the C locale's automaton, over a text's own
+// bytes, against Go's regexp over the transcript that reads each byte
+// from 0x80 as its byteRune (see transcript.bytesRead).
+func TestByteAutomaton(t *testing.T) {
+	rng := rand.New(rand.NewSource(26))
+	atoms := []string{"a", "b", `\x{f7e9}`, `\x{f7ff}`, ".", `\w`, `\W`, `[^a]`, `[^ -~]`, `[\x{f780}-\x{f7bf}]`, `\b`, `\B`, "^", "$", "(?i:k)"}
+	alphabet := []string{"a", "b", "K", " ", "\xe9", "\xff", "\x80", "_"}
+	for n := 0; n < 1000; n++ {
+		var sb strings.Builder
+		for range 1 + rng.Intn(4) {
+			a := atoms[rng.Intn(len(atoms))]
+			switch rng.Intn(4) {
+			case 0:
+				a = "(?:" + a + ")+"
+			case 1:
+				a = "(?:" + a + ")*"
+			}
+			sb.WriteString(a)
+		}
+		src := sb.String()
+		tree, err := lineTree(src, syntaxFlags(Options{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(textAnchored(tree).String())
+		a := newByteAutomaton(tree, 0)
+		for range 8 {
+			var lb strings.Builder
+			for range rng.Intn(10) {
+				lb.WriteString(alphabet[rng.Intn(len(alphabet))])
+			}
+			line := []byte(lb.String())
+			tr := new(transcript)
+			tr.bytesRead(line)
+			var want []int
+			for _, l := range re.FindAllIndex(tr.text, -1) {
+				if l[1] > l[0] {
+					want = append(want, tr.at(l[0]), tr.at(l[1]))
+				}
+			}
+			var got []int
+			a.each(line, func(s, e int) { got = append(got, s, e) })
+			if !equalInts(got, want) {
+				t.Fatalf("%q on %q: %v, Go's regexp over the transcript %v", src, line, got, want)
+			}
+			if a.match(line) != re.Match(tr.text) {
+				t.Fatalf("%q on %q: match %v", src, line, a.match(line))
+			}
+		}
+	}
+}

@@ -1,0 +1,425 @@
+package match
+
+import (
+	"encoding/binary"
+	"regexp/syntax"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+)
+
+// bprog is a pattern as a program over bytes: Go's compiled program (its
+// priorities, captures dropped) with each instruction that consumes a
+// character replaced by a tree of byte ranges spelling the UTF-8 of the
+// characters it takes. A byte that starts or continues no such spelling
+// (a byte that is not UTF-8) leads nowhere, which is the locale's rule
+// where Go's regexp reads U+FFFD; on valid UTF-8 the program matches what
+// Go's does, at the same places, leftmost-first. The lazy automaton
+// (lazy.go) and the NFA simulation behind it (pike.go) run it.
+type bprog struct {
+	inst  []binst
+	start uint32
+	// words: the program asserts \b or \B, so the automaton's states
+	// keep whether the byte before is a word byte.
+	words bool
+	// bytewise: every byte is a character, as in the C locale; the
+	// pattern's characters from 0x80 are byteRunes (see byteRune).
+	bytewise bool
+}
+
+// The operations of a bprog instruction.
+const (
+	bRange = iota // consume a byte in one of ranges, go to its next
+	bSplit        // out first, then arg (Perl's priority)
+	bEmpty        // an assertion (empty) holds here: go to out
+	bMatch
+	bFail
+)
+
+type binst struct {
+	op     uint8
+	empty  syntax.EmptyOp
+	out    uint32
+	arg    uint32
+	ranges []byteEdge // bRange: sorted, disjoint
+}
+
+// byteEdge is the edge for bytes lo to hi of a bRange instruction.
+type byteEdge struct {
+	lo, hi byte
+	next   uint32
+}
+
+// byteSpan is a range of byte values in a UTF-8 spelling.
+type byteSpan struct{ lo, hi byte }
+
+// newBprog compiles tree (line-local, as newRegex leaves it) to bytes;
+// reverse spells every character backwards, for a program compiled from
+// the reversed tree (see reversedTree); bytewise reads the tree as the C
+// locale's (see bprog.bytewise). It returns nil for a program too large
+// to be worth it.
+func newBprog(tree *syntax.Regexp, reverse, bytewise bool) *bprog {
+	prog, err := syntax.Compile(tree)
+	if err != nil || len(prog.Inst) > maxBprogInsts {
+		return nil
+	}
+	c := bcompiler{prog: prog, reverse: reverse, bytewise: bytewise, memo: map[string]uint32{}}
+	b := &bprog{inst: make([]binst, len(prog.Inst)), bytewise: bytewise}
+	c.b = b
+	b.start = c.target(uint32(prog.Start))
+	for pc := range prog.Inst {
+		i := &prog.Inst[pc]
+		var bi binst
+		switch i.Op {
+		case syntax.InstAlt, syntax.InstAltMatch:
+			bi = binst{op: bSplit, out: c.target(i.Out), arg: c.target(i.Arg)}
+		case syntax.InstEmptyWidth:
+			e := syntax.EmptyOp(i.Arg)
+			// Text is the line: \A and \z are ^ and $.
+			if e&syntax.EmptyBeginText != 0 {
+				e = e&^syntax.EmptyBeginText | syntax.EmptyBeginLine
+			}
+			if e&syntax.EmptyEndText != 0 {
+				e = e&^syntax.EmptyEndText | syntax.EmptyEndLine
+			}
+			if e&(syntax.EmptyWordBoundary|syntax.EmptyNoWordBoundary) != 0 {
+				b.words = true
+			}
+			bi = binst{op: bEmpty, empty: e, out: c.target(i.Out)}
+		case syntax.InstMatch:
+			bi = binst{op: bMatch}
+		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			// edges adds the subtrees' instructions: bi is put in
+			// place after.
+			bi = c.class(c.spell(runeSet(i)), c.target(i.Out))
+		default: // Fail; Nop and Capture are never targets
+			bi = binst{op: bFail}
+		}
+		b.inst[pc] = bi
+		if len(b.inst) > maxBprogInsts {
+			return nil
+		}
+	}
+	return b
+}
+
+// Assertions of -w beyond Go's: no word byte before, none after.
+const (
+	emptyNoWordBefore syntax.EmptyOp = 1 << (6 + iota)
+	emptyNoWordAfter
+)
+
+// bound makes the program match only where no word byte is just before
+// its match or just after.
+func (b *bprog) bound() {
+	match := uint32(len(b.inst))
+	b.inst = append(b.inst, binst{op: bMatch})
+	for pc := range b.inst[:match] {
+		if b.inst[pc].op == bMatch {
+			b.inst[pc] = binst{op: bEmpty, empty: emptyNoWordAfter, out: match}
+		}
+	}
+	b.inst = append(b.inst, binst{op: bEmpty, empty: emptyNoWordBefore, out: b.start})
+	b.start = uint32(len(b.inst) - 1)
+	b.words = true
+}
+
+// maxBprogInsts bounds a byte program: past it (a counted repeat of a
+// large Unicode class, \w{1000}) the patterns go on as before, to Go's
+// regexp. Each instruction costs the automaton a few bytes of each state
+// that holds it, so this also bounds a state's size.
+const maxBprogInsts = 1 << 16
+
+type bcompiler struct {
+	prog    *syntax.Prog
+	b       *bprog
+	reverse bool
+	// bytewise: a character is a byte (see bprog.bytewise).
+	bytewise bool
+	memo     map[string]uint32 // a subtree of byte ranges, by its instruction
+	key      []byte
+	spells   map[string][][]byteSpan
+}
+
+// target is the instruction a jump to Go's pc lands on, past the no-ops
+// (captures, nops) that a byte program has no use for.
+func (c *bcompiler) target(pc uint32) uint32 {
+	for n := 0; n < len(c.prog.Inst); n++ {
+		switch c.prog.Inst[pc].Op {
+		case syntax.InstNop, syntax.InstCapture:
+			pc = c.prog.Inst[pc].Out
+			continue
+		}
+		return pc
+	}
+	return pc
+}
+
+// runeSet returns the characters instruction i matches as sorted [lo, hi]
+// pairs, without '\n' (no match crosses a line's end).
+func runeSet(i *syntax.Inst) []rune {
+	var set []rune
+	switch i.Op {
+	case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+		set = []rune{0, unicode.MaxRune}
+	default:
+		if len(i.Rune) == 1 {
+			// One character, folded by Unicode's simple folding when
+			// the flag says so (as Inst.MatchRune does).
+			r0 := i.Rune[0]
+			rs := []rune{r0}
+			if syntax.Flags(i.Arg)&syntax.FoldCase != 0 {
+				for r := unicode.SimpleFold(r0); r != r0; r = unicode.SimpleFold(r) {
+					rs = append(rs, r)
+				}
+			}
+			slices.Sort(rs)
+			for _, r := range rs {
+				set = append(set, r, r)
+			}
+		} else {
+			set = slices.Clone(i.Rune)
+		}
+	}
+	return classWithout(set, '\n')
+}
+
+// spell returns the UTF-8 spellings of the characters in set, each a run
+// of byte ranges (backwards when c.reverse), surrogates left out.
+func (c *bcompiler) spell(set []rune) [][]byteSpan {
+	key := string(set)
+	if c.spells == nil {
+		c.spells = map[string][][]byteSpan{}
+	}
+	if s, ok := c.spells[key]; ok {
+		return s
+	}
+	var seqs [][]byteSpan
+	for k := 0; k+1 < len(set); k += 2 {
+		if c.bytewise {
+			seqs = byteSpans(seqs, set[k], set[k+1])
+		} else {
+			seqs = utf8Spans(seqs, set[k], set[k+1])
+		}
+	}
+	if c.reverse {
+		for _, s := range seqs {
+			slices.Reverse(s)
+		}
+	}
+	c.spells[key] = seqs
+	return seqs
+}
+
+// byteSpans appends the bytes whose characters in the C locale are lo to
+// hi: ASCII's, and the byteRunes of the bytes from 0x80.
+func byteSpans(out [][]byteSpan, lo, hi rune) [][]byteSpan {
+	if lo < utf8.RuneSelf {
+		out = append(out, []byteSpan{{byte(lo), byte(min(hi, utf8.RuneSelf-1))}})
+	}
+	lo, hi = max(lo, byteRune(0x80)), min(hi, byteRune(0xff))
+	if lo <= hi {
+		out = append(out, []byteSpan{{byte(lo - byteRunes), byte(hi - byteRunes)}})
+	}
+	return out
+}
+
+// utf8Spans appends the spellings of the characters lo to hi: runs of
+// byte ranges, each run spelling a block of characters whose UTF-8
+// differs only in ranges of each byte (the split of Russ Cox's RE2 and
+// of Rust's utf8-ranges).
+func utf8Spans(out [][]byteSpan, lo, hi rune) [][]byteSpan {
+	type span struct{ lo, hi rune }
+	stack := []span{{lo, hi}}
+	var a, b [utf8.UTFMax]byte
+next:
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if s.lo > s.hi {
+			continue
+		}
+		// Surrogates are no characters: their spelling is invalid.
+		if s.lo < 0xe000 && s.hi >= 0xd800 {
+			stack = append(stack, span{0xe000, s.hi}, span{s.lo, 0xd7ff})
+			continue
+		}
+		// Each length on its own.
+		for _, max := range []rune{0x7f, 0x7ff, 0xffff} {
+			if s.lo <= max && s.hi > max {
+				stack = append(stack, span{max + 1, s.hi}, span{s.lo, max})
+				continue next
+			}
+		}
+		if s.hi < utf8.RuneSelf {
+			out = append(out, []byteSpan{{byte(s.lo), byte(s.hi)}})
+			continue
+		}
+		// Split until lo and hi differ only in whole trailing bytes:
+		// lo's are all 0x80 and hi's all 0xbf below the first byte
+		// that differs.
+		for i := 1; i < utf8.UTFMax; i++ {
+			m := rune(1)<<(6*i) - 1
+			if s.lo&^m != s.hi&^m {
+				if s.lo&m != 0 {
+					stack = append(stack, span{(s.lo | m) + 1, s.hi}, span{s.lo, s.lo | m})
+					continue next
+				}
+				if s.hi&m != m {
+					stack = append(stack, span{s.hi &^ m, s.hi}, span{s.lo, s.hi&^m - 1})
+					continue next
+				}
+			}
+		}
+		n := utf8.EncodeRune(a[:], s.lo)
+		utf8.EncodeRune(b[:], s.hi)
+		seq := make([]byteSpan, n)
+		for i := range n {
+			seq[i] = byteSpan{a[i], b[i]}
+		}
+		out = append(out, seq)
+	}
+	return out
+}
+
+// spanTrie is spellings by their ranges, each node a range taken after
+// its parent's: spellings that start with the same range share a node.
+type spanTrie struct {
+	kids []spanKid
+	end  bool // a spelling ends here
+}
+
+type spanKid struct {
+	span byteSpan
+	node *spanTrie
+}
+
+// class returns the instruction that reads one of the spellings seqs and
+// then goes to next: a trie of byte ranges, its subtrees shared where
+// they are the same (the continuation bytes of most characters), made
+// once per compile for each. Ranges of one node that overlap (backwards,
+// where the last continuation byte comes first) go to instructions of
+// their own, tried in turn: the automaton follows every one that takes
+// a byte.
+func (c *bcompiler) class(seqs [][]byteSpan, next uint32) binst {
+	root := &spanTrie{}
+	for _, s := range seqs {
+		n := root
+		for _, sp := range s {
+			var kid *spanTrie
+			for _, k := range n.kids {
+				if k.span == sp {
+					kid = k.node
+					break
+				}
+			}
+			if kid == nil {
+				kid = &spanTrie{}
+				n.kids = append(n.kids, spanKid{sp, kid})
+			}
+			n = kid
+		}
+		n.end = true
+	}
+	if len(root.kids) == 0 {
+		return binst{op: bFail}
+	}
+	return c.node(root, next)
+}
+
+// node returns the instruction for n's ranges, each going on to its
+// subtree's (next where a spelling ends), as class does.
+func (c *bcompiler) node(n *spanTrie, next uint32) binst {
+	edges := make([]byteEdge, 0, len(n.kids))
+	for _, k := range n.kids {
+		to := next
+		if len(k.node.kids) > 0 {
+			to = c.subtree(k.node, next)
+		}
+		edges = append(edges, byteEdge{k.span.lo, k.span.hi, to})
+	}
+	slices.SortFunc(edges, func(a, b byteEdge) int { return int(a.lo) - int(b.lo) })
+	// Into groups of ranges that do not overlap, each one instruction.
+	var groups [][]byteEdge
+	for _, e := range edges {
+		placed := false
+		for g := range groups {
+			last := &groups[g][len(groups[g])-1]
+			if last.hi < e.lo {
+				if last.next == e.next && int(last.hi)+1 == int(e.lo) {
+					last.hi = e.hi
+				} else {
+					groups[g] = append(groups[g], e)
+				}
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			groups = append(groups, []byteEdge{e})
+		}
+	}
+	in := binst{op: bRange, ranges: groups[len(groups)-1]}
+	for g := len(groups) - 2; g >= 0; g-- {
+		arg := c.add(in)
+		in = binst{op: bSplit, out: c.add(binst{op: bRange, ranges: groups[g]}), arg: arg}
+	}
+	return in
+}
+
+// subtree returns the instruction for the trie n that goes on to next,
+// made once for each such trie (by its edges).
+func (c *bcompiler) subtree(n *spanTrie, next uint32) uint32 {
+	in := c.node(n, next)
+	if n.end {
+		// A spelling that ends here and others that go on: not UTF-8's
+		// way, but said whole all the same.
+		in = binst{op: bSplit, out: next, arg: c.add(in)}
+	}
+	key := c.key[:0]
+	key = append(key, in.op)
+	key = binary.LittleEndian.AppendUint32(key, in.out)
+	key = binary.LittleEndian.AppendUint32(key, in.arg)
+	for _, e := range in.ranges {
+		key = append(key, e.lo, e.hi)
+		key = binary.LittleEndian.AppendUint32(key, e.next)
+	}
+	c.key = key
+	if pc, ok := c.memo[string(key)]; ok {
+		return pc
+	}
+	pc := c.add(in)
+	c.memo[string(key)] = pc
+	return pc
+}
+
+func (c *bcompiler) add(i binst) uint32 {
+	c.b.inst = append(c.b.inst, i)
+	return uint32(len(c.b.inst) - 1)
+}
+
+// reversedTree returns re matching the reverse of what re matches: its
+// concatenations backwards, ^ and $ swapped (the line's end is where a
+// backwards scan starts). The reverse automaton finds a match's start
+// from its end with it.
+func reversedTree(re *syntax.Regexp) *syntax.Regexp {
+	c := *re
+	switch c.Op {
+	case syntax.OpLiteral:
+		c.Rune = slices.Clone(re.Rune)
+		slices.Reverse(c.Rune)
+	case syntax.OpBeginLine, syntax.OpBeginText:
+		c.Op = syntax.OpEndLine
+	case syntax.OpEndLine, syntax.OpEndText:
+		c.Op = syntax.OpBeginLine
+		c.Flags &^= syntax.WasDollar
+	}
+	c.Sub = make([]*syntax.Regexp, len(re.Sub))
+	for i, sub := range re.Sub {
+		c.Sub[i] = reversedTree(sub)
+	}
+	if c.Op == syntax.OpConcat {
+		slices.Reverse(c.Sub)
+	}
+	return &c
+}

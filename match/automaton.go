@@ -19,6 +19,32 @@ type automaton struct {
 	pike  sync.Pool // of *pikeCache
 }
 
+// lazyAutomaton is an automaton made at its first use: of the matchers a
+// compile makes, some are only the parts of others (the UTF-8 locale's
+// pattern whose lines of ASCII another decides), and a program of
+// Unicode's classes costs milliseconds to make.
+type lazyAutomaton struct {
+	once  sync.Once
+	build func() *automaton
+	built *automaton
+}
+
+// lazily returns the automaton build makes, made at its first use.
+func lazily(build func() *automaton) *lazyAutomaton {
+	return &lazyAutomaton{build: build}
+}
+
+// get returns the automaton, nil for none (or when l is nil).
+func (l *lazyAutomaton) get() *automaton {
+	if l == nil {
+		return nil
+	}
+	l.once.Do(func() {
+		l.built, l.build = l.build(), nil
+	})
+	return l.built
+}
+
 // newAutomaton returns the automaton of tree (line-local, simplified), or
 // nil when its program would be too large (see maxBprogInsts).
 func newAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
@@ -40,6 +66,7 @@ func automatonOf(tree *syntax.Regexp, bytewise bool, maxStates int) *automaton {
 	}
 	block := newLazy(prog, true, maxStates)
 	block.block = true
+	block.first = prog.firstByte()
 	return &automaton{prog: prog, block: block, fwd: newLazy(prog, true, maxStates), rev: newLazy(rprog, false, maxStates)}
 }
 

@@ -69,7 +69,7 @@ type beyond struct {
 	fixed bool
 	// raw, in the C locale, is the pattern's automaton over the text's
 	// own bytes, each a character (bounded under -w): no transcript.
-	raw     *automaton
+	raw     *lazyAutomaton
 	scratch sync.Pool
 }
 
@@ -121,11 +121,13 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		if o.Line {
 			whole = wholeLine(tree)
 		}
-		if m.word {
-			b.raw = newBoundedByteAutomaton(whole, o.DFAStates)
-		} else {
-			b.raw = newByteAutomaton(whole, o.DFAStates)
-		}
+		word, states := m.word, o.DFAStates
+		b.raw = lazily(func() *automaton {
+			if word {
+				return newBoundedByteAutomaton(whole, states)
+			}
+			return newByteAutomaton(whole, states)
+		})
 	}
 	return b, nil
 }
@@ -330,7 +332,7 @@ func literalBytes(runes []rune) (b []byte, ok bool) {
 }
 
 func (b *beyond) Engine() string {
-	if b.raw != nil {
+	if b.raw.get() != nil {
 		return "automaton over bytes"
 	}
 	if b.bytes {
@@ -342,8 +344,8 @@ func (b *beyond) Engine() string {
 func (b *beyond) MinLen() int { return b.min }
 
 func (b *beyond) Next(text []byte) (int, int, error) {
-	if b.raw != nil {
-		s, e := b.raw.nextLine(text)
+	if raw := b.raw.get(); raw != nil {
+		s, e := raw.nextLine(text)
 		return s, e, nil
 	}
 	if b.bytes {
@@ -396,11 +398,11 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 const beyondWindow = 16 << 10
 
 func (b *beyond) Each(line []byte, fn func(int, int)) error {
-	if b.raw != nil {
-		b.raw.each(line, fn)
+	if raw := b.raw.get(); raw != nil {
+		raw.each(line, fn)
 		return nil
 	}
-	if !b.bytes && (indexInvalid(line) < 0 || !b.m.word && b.m.auto != nil) {
+	if !b.bytes && (indexInvalid(line) < 0 || !b.m.word && b.m.auto.get() != nil) {
 		// The automaton lets a byte that is not UTF-8 match nothing,
 		// as the locale's rule has it: the line as it is.
 		return b.m.Each(line, fn)
@@ -470,6 +472,16 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 	// by the same rule (see pcre.eachMatch).
 	s, _, err := b.m.exact.Next(line)
 	return s >= 0, err
+}
+
+// whole reports whether b, a UTF-8 locale's, decides lines of ASCII as
+// fast as the C locale's matcher would, so that no split by line is
+// wanted: its literals are the pattern's (no Unicode folding, no -w) and
+// its automaton decides the lines they land on, at the same pace on any
+// byte; a split would only cost its scans for bytes from 0x80 and its
+// shorter calls (measured on -o '[A-Z]\w+Error' over the Go tree).
+func (b *beyond) whole(o Options) bool {
+	return !b.bytes && !o.IgnoreCase && !b.m.word && !b.anchored && b.m.lits != nil && b.m.auto.get() != nil
 }
 
 // startsNowhere reports whether a line whose first byte is c has no

@@ -124,6 +124,39 @@ func (b *bprog) bound() {
 	b.words = true
 }
 
+// firstByte returns the one byte that every match starts with, or -1
+// when there are more, or when a match may be empty. Assertions are taken
+// to hold: the byte is one a match may start with wherever it stands.
+func (b *bprog) firstByte() int {
+	first := -1
+	seen := make([]bool, len(b.inst))
+	stack := []uint32{b.start}
+	for len(stack) > 0 {
+		pc := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[pc] {
+			continue
+		}
+		seen[pc] = true
+		switch in := &b.inst[pc]; in.op {
+		case bSplit:
+			stack = append(stack, in.out, in.arg)
+		case bEmpty:
+			stack = append(stack, in.out)
+		case bMatch:
+			return -1
+		case bRange:
+			for _, e := range in.ranges {
+				if e.lo != e.hi || first >= 0 && first != int(e.lo) {
+					return -1
+				}
+				first = int(e.lo)
+			}
+		}
+	}
+	return first
+}
+
 // maxBprogInsts bounds a byte program: past it (a counted repeat of a
 // large Unicode class, \w{1000}) the patterns go on as before, to Go's
 // regexp. Each instruction costs the automaton a few bytes of each state

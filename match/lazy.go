@@ -41,8 +41,13 @@ type lazy struct {
 	// backwards: the bytes come last to first (the reversed program),
 	// so a character's continuation bytes come before its first.
 	backwards bool
-	max       int
-	pool      sync.Pool // of *lazyCache
+	// first is the one byte every match starts with, when there is one
+	// (`a.b`): a block's scan, where no thread is alive, skips to its
+	// next occurrence, as Go's regexp skips to a literal prefix; -1
+	// where there is none, and always but in a block.
+	first int
+	max   int
+	pool  sync.Pool // of *lazyCache
 }
 
 // Transition symbols: the bytes, and the end of the line (or text).
@@ -59,7 +64,9 @@ const (
 	fHigh              // the byte before is from 0x80: maybe inside a character
 )
 
-// A transition is next<<1 | 1 when a match ends before the byte; the
+// A transition is next<<2, | 1 when a match ends before the byte, | 2
+// when next has no thread and the scan of a block may skip to the next
+// byte that starts a match (see lazy.first); the
 // dead state, with no thread and none to come, is 0.
 const (
 	lazyUnknown = -1
@@ -97,7 +104,7 @@ func newLazy(prog *bprog, forward bool, maxStates int) *lazy {
 	if maxStates <= 0 {
 		maxStates = DefaultDFAStates
 	}
-	return &lazy{prog: prog, unanchored: forward, backwards: !forward, max: maxStates}
+	return &lazy{prog: prog, unanchored: forward, backwards: !forward, max: maxStates, first: -1}
 }
 
 func (d *lazy) cache() *lazyCache {
@@ -120,7 +127,7 @@ func (d *lazy) reset(c *lazyCache) {
 	// The dead state: no thread, and every transition back to it.
 	c.states = append(c.states, lazyState{flags: fNoNew})
 	for range lazyWidth {
-		c.trans = append(c.trans, lazyDead<<1)
+		c.trans = append(c.trans, lazyDead<<2)
 	}
 }
 
@@ -225,7 +232,11 @@ func (d *lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
 	default:
 		t = d.intern(c, c.next, flags)
 	}
-	t <<= 1
+	if d.first >= 0 && t != lazyDead && len(c.states[t].pcs) == 0 && c.states[t].flags&fNoNew == 0 {
+		t = t<<2 | 2
+	} else {
+		t <<= 2
+	}
 	if matched {
 		t |= 1
 	}
@@ -364,15 +375,27 @@ func (d *lazy) nextLine(text []byte) (ls, le int, ok bool) {
 			}
 			trans = c.trans
 		}
-		if t&1 != 0 {
-			ls = bytes.LastIndexByte(text[:i], '\n') + 1
-			le = i + bytes.IndexByte(text[i:], '\n')
-			if le < i {
-				le = len(text)
+		if t&3 != 0 {
+			if t&1 != 0 {
+				ls = bytes.LastIndexByte(text[:i], '\n') + 1
+				le = i + bytes.IndexByte(text[i:], '\n')
+				if le < i {
+					le = len(text)
+				}
+				return ls, le, true
 			}
-			return ls, le, true
+			// No thread: none starts before the next first byte,
+			// and a match needs one.
+			j := bytes.IndexByte(text[i+1:], byte(d.first))
+			if j < 0 {
+				return -1, -1, true
+			}
+			i += j // the loop's i++ reads the first byte next
+			s = d.startAt(c, text[i] == '\n', text[i])
+			trans = c.trans
+			continue
 		}
-		s = t >> 1
+		s = t >> 2
 	}
 	if t := d.step(c, s, symEOL, len(text)); t < 0 {
 		return 0, 0, false
@@ -410,7 +433,7 @@ func (d *lazy) matchEnd(line []byte, at int, first bool) (end int, ok bool) {
 				return end, true
 			}
 		}
-		if s = t >> 1; s == lazyDead {
+		if s = t >> 2; s == lazyDead {
 			return end, true
 		}
 	}
@@ -449,7 +472,7 @@ func (d *lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
 		if t&1 != 0 {
 			start = i + 1
 		}
-		if s = t >> 1; s == lazyDead {
+		if s = t >> 2; s == lazyDead {
 			return start, true
 		}
 	}

@@ -150,6 +150,9 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 		// ones left to it (one split, not two in a row).
 		m = in.uni
 	}
+	if b, ok := m.(*beyond); ok && b.whole(o) {
+		return b, nil
+	}
 	return &asciiSplit{ascii: cm, uni: m}, nil
 }
 

@@ -51,7 +51,7 @@ type regex struct {
 	// too large. autoBounded is the pattern under -w, bounded by bytes
 	// that are not word bytes, where those are the words' edges (not
 	// under UTF-8, whose words are Unicode's).
-	auto, autoBounded *automaton
+	auto, autoBounded *lazyAutomaton
 }
 
 // lineTree parses src and rewrites it as newRegex does: line-local, ASCII
@@ -139,9 +139,9 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if m.line, err = regexp.Compile(textAnchored(tree).String()); err != nil {
 		return nil, err
 	}
-	m.auto = newAutomaton(tree, o.DFAStates)
+	m.auto = lazily(func() *automaton { return newAutomaton(tree, o.DFAStates) })
 	if m.word && (!o.UTF8 || o.asciiLines) {
-		m.autoBounded = newBoundedAutomaton(tree, o.DFAStates)
+		m.autoBounded = lazily(func() *automaton { return newBoundedAutomaton(tree, o.DFAStates) })
 	}
 	if p := requiredLiteral(tree); p.useful() {
 		p.prepare()
@@ -244,8 +244,8 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			ls, le = at+s, at+e
 		} else {
 			var loc []int
-			if m.auto != nil {
-				s, e := m.auto.nextLine(text[at:])
+			if a := m.auto.get(); a != nil {
+				s, e := a.nextLine(text[at:])
 				if s < 0 {
 					return -1, -1, nil
 				}
@@ -351,13 +351,14 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 // matchLine reports whether line, one line alone, holds a match (bounded
 // by non-word characters under -w).
 func (m *regex) matchLine(line []byte) bool {
-	switch {
-	case !m.word && m.auto != nil:
-		return m.auto.match(line)
-	case !m.word:
+	if !m.word {
+		if a := m.auto.get(); a != nil {
+			return a.match(line)
+		}
 		return m.line.Match(line)
-	case m.autoBounded != nil:
-		return m.autoBounded.match(line)
+	}
+	if a := m.autoBounded.get(); a != nil {
+		return a.match(line)
 	}
 	loc := m.line.FindIndex(line)
 	if loc == nil {
@@ -379,13 +380,13 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
-	switch {
-	case m.autoBounded != nil:
+	if a := m.autoBounded.get(); a != nil {
 		// PCRE's -w is (?<!\w)(?:re)(?!\w): its matches.
-		m.autoBounded.each(line, fn)
+		a.each(line, fn)
 		return nil
-	case !m.word && m.auto != nil:
-		m.auto.each(line, fn)
+	}
+	if a := m.auto.get(); a != nil && !m.word {
+		a.each(line, fn)
 		return nil
 	}
 	return eachBounded(m.line, line, m.word, m.uni, m.exact, fn)

@@ -161,9 +161,7 @@ func (a *automaton) each(line []byte, fn func(int, int)) {
 type pikeCache struct {
 	cur, next []pikeThread
 	list      []pikeThread
-	mark      []uint32
-	gen       uint32
-	stack     []uint32
+	walk      walk
 }
 
 type pikeThread struct {
@@ -180,7 +178,7 @@ func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
 	p := a.prog
 	c, _ := a.pike.Get().(*pikeCache)
 	if c == nil {
-		c = &pikeCache{mark: make([]uint32, len(p.inst))}
+		c = &pikeCache{walk: walk{mark: make([]uint32, len(p.inst))}}
 	}
 	defer a.pike.Put(c)
 	start, end = -1, -1
@@ -193,8 +191,7 @@ func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
 		}
 		ctx := emptyContext(bol, word, high && 0x80 <= sym && sym <= 0xbf, sym)
 		c.list = c.list[:0]
-		c.gen++
-	threads:
+		c.walk.gen++
 		for k := 0; k <= len(c.cur); k++ {
 			th := pikeThread{p.start, i}
 			if k < len(c.cur) {
@@ -202,28 +199,10 @@ func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
 			} else if start >= 0 {
 				break // no new thread once a match is found
 			}
-			c.stack = append(c.stack[:0], th.pc)
-			for len(c.stack) > 0 {
-				pc := c.stack[len(c.stack)-1]
-				c.stack = c.stack[:len(c.stack)-1]
-				if c.mark[pc] == c.gen {
-					continue
-				}
-				c.mark[pc] = c.gen
-				switch in := &p.inst[pc]; in.op {
-				case bSplit:
-					c.stack = append(c.stack, in.arg, in.out)
-				case bEmpty:
-					if in.empty&^ctx == 0 {
-						c.stack = append(c.stack, in.out)
-					}
-				case bRange:
-					c.list = append(c.list, pikeThread{pc, th.start})
-				case bMatch:
-					// The threads after this one have lower priority.
-					start, end = th.start, i
-					break threads
-				}
+			if p.follow(&c.walk, th.pc, ctx, true, func(pc uint32) { c.list = append(c.list, pikeThread{pc, th.start}) }) {
+				// The threads after this one have lower priority.
+				start, end = th.start, i
+				break
 			}
 		}
 		if i == len(line) {
@@ -231,10 +210,9 @@ func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
 		}
 		b := line[i]
 		c.next = c.next[:0]
-		c.gen++
+		c.walk.gen++
 		for _, th := range c.list {
-			if to, ok := edgeFor(p.inst[th.pc].ranges, b); ok && c.mark[to] != c.gen {
-				c.mark[to] = c.gen
+			if to, ok := edgeFor(p.inst[th.pc].ranges, b); ok && c.walk.once(to) {
 				c.next = append(c.next, pikeThread{to, th.start})
 			}
 		}

@@ -3,6 +3,7 @@ package match
 import (
 	"math/rand"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -78,7 +79,7 @@ func TestAutomatonAsGo(t *testing.T) {
 			for _, m := range []*automaton{a, small} {
 				var got []int
 				m.each([]byte(line), func(s, e int) { got = append(got, s, e) })
-				if !equalInts(got, wantLocs) {
+				if !slices.Equal(got, wantLocs) {
 					t.Fatalf("%q on %q: matches %v, Go's regexp %v", src, line, got, wantLocs)
 				}
 			}
@@ -98,18 +99,6 @@ func TestAutomatonAsGo(t *testing.T) {
 			t.Fatalf("%q on %q: line [%d,%d), want [%d,%d)", src, text, ls, le, wls, wle)
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestAutomatonInvalid: a byte that is not UTF-8 matches nothing, not
@@ -138,7 +127,7 @@ func TestAutomatonInvalid(t *testing.T) {
 		a := newAutomaton(tree, 0)
 		var got []int
 		a.each([]byte(c.line), func(s, e int) { got = append(got, s, e) })
-		if !equalInts(got, c.want) {
+		if !slices.Equal(got, c.want) {
 			t.Errorf("%q on %q: %v, want %v", c.pattern, c.line, got, c.want)
 		}
 		if a.match([]byte(c.line)) != (len(c.want) > 0) {
@@ -172,7 +161,7 @@ func TestAutomatonBlowup(t *testing.T) {
 		for _, l := range re.FindAllIndex(line, -1) {
 			want = append(want, l...)
 		}
-		if !equalInts(got, want) {
+		if !slices.Equal(got, want) {
 			t.Errorf("%q: %d matches, Go's regexp %d", src, len(got)/2, len(want)/2)
 		}
 	}
@@ -220,7 +209,7 @@ func TestByteAutomaton(t *testing.T) {
 			}
 			var got []int
 			a.each(line, func(s, e int) { got = append(got, s, e) })
-			if !equalInts(got, want) {
+			if !slices.Equal(got, want) {
 				t.Fatalf("%q on %q: %v, Go's regexp over the transcript %v", src, line, got, want)
 			}
 			if a.match(line) != re.Match(tr.text) {

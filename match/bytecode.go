@@ -128,33 +128,70 @@ func (b *bprog) bound() {
 // when there are more, or when a match may be empty. Assertions are taken
 // to hold: the byte is one a match may start with wherever it stands.
 func (b *bprog) firstByte() int {
-	first := -1
-	seen := make([]bool, len(b.inst))
-	stack := []uint32{b.start}
-	for len(stack) > 0 {
-		pc := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[pc] {
+	first, one := -1, true
+	w := walk{mark: make([]uint32, len(b.inst)), gen: 1}
+	if b.follow(&w, b.start, ^syntax.EmptyOp(0), true, func(pc uint32) {
+		for _, e := range b.inst[pc].ranges {
+			if e.lo != e.hi || first >= 0 && first != int(e.lo) {
+				one = false
+			}
+			first = int(e.lo)
+		}
+	}) || !one {
+		return -1
+	}
+	return first
+}
+
+// walk is the stack and the marks of walks through a program's splits:
+// an instruction is visited once in a walk of one generation.
+type walk struct {
+	mark  []uint32 // mark[pc] == gen: visited
+	gen   uint32
+	stack []uint32
+}
+
+// once reports whether pc is not yet visited in this generation, and
+// marks it.
+func (w *walk) once(pc uint32) bool {
+	if w.mark[pc] == w.gen {
+		return false
+	}
+	w.mark[pc] = w.gen
+	return true
+}
+
+// follow walks from pc in priority order (a split's out before its arg)
+// through the splits and the assertions that hold in ctx, handing each
+// instruction that reads a byte to reached; it reports whether it reached
+// the match, and stops there when stop says so (what follows has lower
+// priority).
+func (b *bprog) follow(w *walk, pc uint32, ctx syntax.EmptyOp, stop bool, reached func(pc uint32)) bool {
+	matched := false
+	w.stack = append(w.stack[:0], pc)
+	for len(w.stack) > 0 {
+		pc := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		if !w.once(pc) {
 			continue
 		}
-		seen[pc] = true
 		switch in := &b.inst[pc]; in.op {
 		case bSplit:
-			stack = append(stack, in.out, in.arg)
+			w.stack = append(w.stack, in.arg, in.out)
 		case bEmpty:
-			stack = append(stack, in.out)
-		case bMatch:
-			return -1
+			if in.empty&^ctx == 0 {
+				w.stack = append(w.stack, in.out)
+			}
 		case bRange:
-			for _, e := range in.ranges {
-				if e.lo != e.hi || first >= 0 && first != int(e.lo) {
-					return -1
-				}
-				first = int(e.lo)
+			reached(pc)
+		case bMatch:
+			matched = true
+			if stop {
+				return true
 			}
 		}
 	}
-	return first
+	return matched
 }
 
 // maxBprogInsts bounds a byte program: past it (a counted repeat of a

@@ -85,13 +85,11 @@ type lazyCache struct {
 	starts [16]int32 // the start state for each flags, or lazyUnknown
 	// made counts the states made since the scan began, to tell a cache
 	// that thrashes.
-	made  int
-	mark  []uint32
-	gen   uint32
-	stack []uint32
-	list  []uint32
-	next  []uint32
-	key   []byte
+	made int
+	walk walk
+	list []uint32
+	next []uint32
+	key  []byte
 }
 
 // newLazy returns the automaton of prog, nil for none; forward says it
@@ -112,7 +110,7 @@ func (d *lazy) cache() *lazyCache {
 		c.made = 0
 		return c
 	}
-	c := &lazyCache{mark: make([]uint32, len(d.prog.inst))}
+	c := &lazyCache{walk: walk{mark: make([]uint32, len(d.prog.inst))}}
 	d.reset(c)
 	return c
 }
@@ -209,10 +207,9 @@ func (d *lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
 	c.next = c.next[:0]
 	if sym < 256 && !nl {
 		b := byte(sym)
-		c.gen++
+		c.walk.gen++
 		for _, pc := range c.list {
-			if to, ok := edgeFor(d.prog.inst[pc].ranges, b); ok && c.mark[to] != c.gen {
-				c.mark[to] = c.gen
+			if to, ok := edgeFor(d.prog.inst[pc].ranges, b); ok && c.walk.once(to) {
 				c.next = append(c.next, to)
 			}
 		}
@@ -272,7 +269,7 @@ func (d *lazy) closure(c *lazyCache, pcs []uint32, flags uint8, sym int, nl bool
 	}
 	ctx := emptyContext(flags&fBOL != 0, flags&fWord != 0, flags&fHigh != 0 && d.continues(sym), sym)
 	c.list = c.list[:0]
-	c.gen++
+	c.walk.gen++
 	n := len(pcs)
 	if d.unanchored && flags&fNoNew == 0 {
 		n++
@@ -282,30 +279,12 @@ func (d *lazy) closure(c *lazyCache, pcs []uint32, flags uint8, sym int, nl bool
 		if k < len(pcs) {
 			pc = pcs[k]
 		}
-		c.stack = append(c.stack[:0], pc)
-		for len(c.stack) > 0 {
-			pc := c.stack[len(c.stack)-1]
-			c.stack = c.stack[:len(c.stack)-1]
-			if c.mark[pc] == c.gen {
-				continue
-			}
-			c.mark[pc] = c.gen
-			switch i := &d.prog.inst[pc]; i.op {
-			case bSplit:
-				c.stack = append(c.stack, i.arg, i.out)
-			case bEmpty:
-				if i.empty&^ctx == 0 {
-					c.stack = append(c.stack, i.out)
-				}
-			case bRange:
-				c.list = append(c.list, pc)
-			case bMatch:
-				matched = true
-				if d.unanchored {
-					// Leftmost-first: what comes after has lower
-					// priority than this match.
-					return true, true
-				}
+		// Forward, leftmost-first: what comes after a match has lower
+		// priority than it, and is dropped.
+		if d.prog.follow(&c.walk, pc, ctx, d.unanchored, func(pc uint32) { c.list = append(c.list, pc) }) {
+			matched = true
+			if d.unanchored {
+				return true, true
 			}
 		}
 	}

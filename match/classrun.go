@@ -48,11 +48,11 @@ func newClassRun(re *syntax.Regexp) *classRun {
 	var best *classRun
 	bestP := 1e-3 // a run likelier than this at a byte is not worth it
 	cur := &classRun{}
-	flush := func() {
-		if p := cur.likelihood(); cur.n > 0 && p < bestP {
-			best, bestP = cur, p
+	var same *classRun // the parts of one class that cur ends with
+	consider := func(r *classRun) {
+		if p := r.likelihood(); r.n > 0 && p < bestP {
+			best, bestP = r, p
 		}
-		cur = &classRun{}
 	}
 	for _, part := range parts {
 		switch part.Op {
@@ -61,10 +61,23 @@ func newClassRun(re *syntax.Regexp) *classRun {
 			continue // they consume nothing: the run goes on across them
 		}
 		if !cur.add(part) {
-			flush()
+			consider(cur)
+			cur, same = &classRun{}, nil
+			continue
 		}
+		// Parts in a row of one class may be rarer than the run they
+		// join, whose class is the union of all: [0-9]{3} in
+		// [a-z]{3}[0-9]{3}, where six bytes of [a-z0-9] are most
+		// identifiers.
+		one := &classRun{}
+		one.add(part)
+		if same != nil && same.in == one.in {
+			one.n += same.n
+		}
+		same = one
+		consider(one)
 	}
-	flush()
+	consider(cur)
 	return best
 }
 

@@ -179,6 +179,9 @@ func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error
 			err = pats[0].fail(err)
 		}
 	default:
+		if a := newAhoFor(pats, o); a != nil {
+			return a, rewritten, nil
+		}
 		m, err = compileSeveral(pats, o)
 	}
 	if err != nil {

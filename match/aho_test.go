@@ -37,6 +37,24 @@ func TestAho(t *testing.T) {
 			words = append(words, w)
 		}
 		a := newAho(words)
+		// The matcher the words had before, when there are few enough
+		// for Go's regexp to be quick about them: the same answers.
+		var before Matcher
+		if len(words) <= 100 {
+			var pats []pattern
+			o := Options{Fixed: true, Timeout: DefaultTimeout}
+			for i, w := range words {
+				p, err := parsePattern(i, w, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pats = append(pats, p)
+			}
+			var err error
+			if before, err = compileSeveral(pats, o); err != nil {
+				t.Fatal(err)
+			}
+		}
 		var lines []string
 		for range 20 {
 			lines = append(lines, word(0, 30))
@@ -84,6 +102,19 @@ func TestAho(t *testing.T) {
 			}
 			if !slices.Equal(got, want) {
 				t.Fatalf("words %q over %q: matches %v, want %v", words, l, got, want)
+			}
+			if before != nil {
+				var old []int
+				if err := before.Each([]byte(l), func(s, e int) { old = append(old, s, e) }); err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got, old) {
+					t.Fatalf("words %q over %q: matches %v, the joined matcher's %v", words, l, got, old)
+				}
+				s, _, _ := before.Next([]byte(l))
+				if s2, _, _ := a.Next([]byte(l)); (s >= 0) != (s2 >= 0) {
+					t.Fatalf("words %q over %q: line %v, the joined matcher's %v", words, l, s2 >= 0, s >= 0)
+				}
 			}
 		}
 	}

@@ -10,9 +10,8 @@ import (
 // filled in from its failure links, so that a scan of a block of lines
 // costs one table lookup per byte, however many strings there are. Past
 // teddyMax strings the joined alternation went to Go's regexp, whose NFA
-// steps every string's thread at every byte: 1,000 words over GOROOT's
-// src/net took 2.2 s and 10,000 took 103 s and 1 GB, where ripgrep takes
-// 0.02 and 0.05 s (issue 26).
+// steps every string's thread at every byte, in time and memory that grew
+// far faster than the list (docs/performance.md, issue 26).
 //
 // The table is over byte classes (each byte of some string a class of
 // its own, every other byte one class, '\n' among them), its entries the
@@ -102,11 +101,16 @@ func newAho(words []string) *aho {
 	}
 	// Failure links breadth first: a state's missing edges are those of
 	// the state its longest proper suffix in the trie reaches, whose row
-	// is complete by then (it is shallower).
-	fail := make([]uint32, len(a.depth))
-	queue := make([]uint32, 0, len(a.depth))
+	// is complete by then (it is shallower). A match ends on entering a
+	// state where a string ends, or one its failure links reach: known
+	// for the failure state first, for the same reason.
+	states := len(a.depth)
+	fail := make([]uint32, states)
+	ends := make([]bool, states)
+	queue := make([]uint32, 0, states)
 	for c := range a.stride {
 		if t := a.trans[c]; t != 0 {
+			ends[t/uint32(a.stride)] = a.term[t/uint32(a.stride)]
 			queue = append(queue, t)
 		}
 	}
@@ -119,22 +123,14 @@ func newAho(words []string) *aho {
 			if t := a.trans[e]; t != 0 {
 				// A child (the rows are filled only as their
 				// states come off the queue).
-				fail[t/uint32(a.stride)] = a.trans[int(f)+c]
+				i := t / uint32(a.stride)
+				fail[i] = a.trans[int(f)+c]
+				ends[i] = a.term[i] || ends[fail[i]/uint32(a.stride)]
 				queue = append(queue, t)
 				continue
 			}
 			a.trans[e] = a.trans[int(f)+c]
 		}
-	}
-	// Where a string ends at a state or at one its failure links reach,
-	// a match ends on entering it: marked on the transitions, breadth
-	// first so that a failure state is marked before those that fail to
-	// it.
-	ends := make([]bool, len(a.depth))
-	order := a.breadthFirst()
-	for _, s := range order {
-		i := s / uint32(a.stride)
-		ends[i] = a.term[i] || s != 0 && ends[fail[i]/uint32(a.stride)]
 	}
 	for e, t := range a.trans {
 		if ends[t/uint32(a.stride)] {
@@ -142,22 +138,6 @@ func newAho(words []string) *aho {
 		}
 	}
 	return a
-}
-
-// breadthFirst returns the trie's states (offsets) by depth.
-func (a *aho) breadthFirst() []uint32 {
-	byDepth := make([][]uint32, 0)
-	for i, d := range a.depth {
-		for int(d) >= len(byDepth) {
-			byDepth = append(byDepth, nil)
-		}
-		byDepth[d] = append(byDepth[d], uint32(i*a.stride))
-	}
-	var out []uint32
-	for _, level := range byDepth {
-		out = append(out, level...)
-	}
-	return out
 }
 
 func (a *aho) Engine() string { return "aho-corasick" }

@@ -150,8 +150,7 @@ func placesDiffer(tree *syntax.Regexp, o Options) bool {
 // which the Kelvin sign and the long s fold to): every line m matches
 // holds one, so only those lines run m's regex. Go's parser builds no
 // literal from a letter folded by Unicode's rule; without these, m ran its
-// NFA over all the text beyond ASCII (a tree of binaries took 25 times as
-// long).
+// NFA over all the text beyond ASCII (docs/performance.md, issue 25).
 func asciiLiterals(m *regex, src string, o Options) {
 	t, err := syntax.Parse(src, syntaxFlags(o))
 	if err != nil {

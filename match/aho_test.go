@@ -1,32 +1,143 @@
 package match
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
+
+// ahoMatcher is the matcher newAhoFor makes of words under o, whatever
+// their number, with full rows for at most dense bytes' worth of states
+// (a few, to put the search through the states without).
+func ahoMatcher(words []string, o Options, dense int) Matcher {
+	a := newAho(words, o, dense)
+	if a.fold {
+		return &asciiSplit{ascii: a, uni: ahoFolded{a}}
+	}
+	return a
+}
+
+// joinedMatcher is the matcher that patterns had before the automata of
+// many: Go's regexp over their alternation, the backtracking engine for
+// those it does not take.
+func joinedMatcher(t *testing.T, patterns []string, o Options) Matcher {
+	t.Helper()
+	var pats []pattern
+	for i, w := range patterns {
+		p, err := parsePattern(i, w, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pats = append(pats, p)
+	}
+	m, err := compileSeveral(pats, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// ahoAt is the plain search's answer: the end of the longest of words at
+// i in line under o (-i, -w, the locale), or -1.
+func ahoAt(words []string, line string, i int, o Options) int {
+	best := -1
+	for _, w := range words {
+		j, ok := i, true
+		if !o.UTF8 {
+			// The C locale reads bytes; only ASCII letters fold.
+			ok = len(line)-i >= len(w) && (line[i:i+len(w)] == w || o.IgnoreCase && canonical(line[i:i+len(w)], false) == canonical(w, false))
+			j = i + len(w)
+		}
+		for _, wr := range w {
+			if !o.UTF8 {
+				break
+			}
+			if j >= len(line) {
+				ok = false
+				break
+			}
+			r, n := utf8.DecodeRuneInString(line[j:])
+			if r == utf8.RuneError && n == 1 {
+				ok = false
+			} else if o.IgnoreCase {
+				ok = canonRune(r) == canonRune(wr)
+			} else {
+				ok = r == wr
+			}
+			if !ok {
+				break
+			}
+			j += n
+		}
+		if ok && (!o.Word || wordBounded([]byte(line), i, j, o.UTF8)) && j > best {
+			best = j
+		}
+	}
+	return best
+}
+
+// ahoWant is the plain search's matches in line: grep -F -o's.
+func ahoWant(words []string, line string, o Options) []int {
+	var want []int
+	if o.Line {
+		if line != "" && ahoAt(words, line, 0, Options{IgnoreCase: o.IgnoreCase, UTF8: o.UTF8}) == len(line) {
+			want = []int{0, len(line)}
+		}
+		for _, w := range words {
+			// A shorter word may be the whole line where the longest
+			// at 0 is not.
+			if want == nil && line != "" && ahoAt([]string{w}, line, 0, Options{IgnoreCase: o.IgnoreCase, UTF8: o.UTF8}) == len(line) {
+				want = []int{0, len(line)}
+			}
+		}
+		return want
+	}
+	for i := 0; i < len(line); {
+		if e := ahoAt(words, line, i, o); e > i {
+			want = append(want, i, e)
+			i = e
+			continue
+		}
+		i++
+	}
+	return want
+}
 
 // TestAho checks the Aho-Corasick automaton against a plain search on
 // random lists of words that share prefixes and are suffixes of one
-// another, over random lines of their letters: the same lines, and for
-// -o, at each place from the left the longest word there.
+// another, over random lines of their letters (and letters whose cases
+// differ in length, and an invalid byte), under -i, -w and -x in both
+// locales, with every state given a row and with few given one: the same
+// lines, and for -o, at each place from the left the longest word there.
 func TestAho(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
-	for n := 0; n < 200; n++ {
-		letters := "abcde.*"[:2+rng.Intn(5)]
-		word := func(lo, hi int) string {
+	for n := 0; n < 600; n++ {
+		o := Options{Fixed: true, IgnoreCase: rng.Intn(2) == 0, Word: rng.Intn(3) == 0, Line: rng.Intn(5) == 0, UTF8: rng.Intn(2) == 0, Timeout: DefaultTimeout}
+		alphabet := []string{"a", "b", "c", "d", "e", ".", "*", "A", "B", " ", "_"}
+		if n%3 == 0 {
+			alphabet = append(alphabet, "é", "É", "ſ", "s", "S", "k", "\u212a", "ß", "Ω", "ω")
+		}
+		letters := alphabet[:2+rng.Intn(len(alphabet)-1)]
+		word := func(lo, hi int, text bool) string {
 			var b strings.Builder
 			for range lo + rng.Intn(hi-lo+1) {
-				b.WriteByte(letters[rng.Intn(len(letters))])
+				if text && rng.Intn(40) == 0 {
+					b.WriteByte(0xff)
+					continue
+				}
+				b.WriteString(letters[rng.Intn(len(letters))])
 			}
 			return b.String()
 		}
 		var words []string
 		for len(words) < 1+rng.Intn(300) {
-			w := word(1, 6)
+			w := word(1, 6, false)
 			if len(words) > 0 && rng.Intn(3) == 0 {
-				// A suffix or a prefix of another.
+				// A suffix or a prefix of another (in bytes: the
+				// C locale's words need not be UTF-8).
 				o := words[rng.Intn(len(words))]
 				if k := rng.Intn(len(o)); rng.Intn(2) == 0 {
 					w = o[k:]
@@ -34,87 +145,66 @@ func TestAho(t *testing.T) {
 					w = o[:k+1]
 				}
 			}
+			if o.UTF8 && !utf8.ValidString(w) {
+				continue
+			}
 			words = append(words, w)
-		}
-		a := newAho(words)
-		// The matcher the words had before, when there are few enough
-		// for Go's regexp to be quick about them: the same answers.
-		var before Matcher
-		if len(words) <= 100 {
-			var pats []pattern
-			o := Options{Fixed: true, Timeout: DefaultTimeout}
-			for i, w := range words {
-				p, err := parsePattern(i, w, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				pats = append(pats, p)
-			}
-			var err error
-			if before, err = compileSeveral(pats, o); err != nil {
-				t.Fatal(err)
-			}
 		}
 		var lines []string
 		for range 20 {
-			lines = append(lines, word(0, 30))
+			l := word(0, 30, true)
+			if rng.Intn(4) == 0 {
+				l = words[rng.Intn(len(words))]
+			}
+			lines = append(lines, l)
 		}
 		text := []byte(strings.Join(lines, "\n"))
-		// Next, line by line through the block.
-		var got, want []int
-		for at := 0; at <= len(text); {
-			s, e, _ := a.Next(text[at:])
-			if s < 0 {
-				break
-			}
-			got = append(got, at+s)
-			at += e + 1
-		}
-		pos := 0
-		for _, l := range lines {
-			for _, w := range words {
-				if strings.Contains(l, w) {
-					want = append(want, pos)
+		for _, dense := range []int{ahoDense, 1 << 10} {
+			m := ahoMatcher(words, o, dense)
+			name := fmt.Sprintf("words %q, %+v, rows %d", words, o, dense)
+			// Next, line by line through the block.
+			var got, want []int
+			for at := 0; at <= len(text); {
+				s, e, _ := m.Next(text[at:])
+				if s < 0 {
 					break
 				}
+				got = append(got, at+s)
+				at += e + 1
 			}
-			pos += len(l) + 1
-		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("words %q over %q: lines at %v, want %v", words, text, got, want)
-		}
-		for _, l := range lines {
-			var got, want []int
-			a.Each([]byte(l), func(s, e int) { got = append(got, s, e) })
-			for i := 0; i < len(l); {
-				best := -1
-				for _, w := range words {
-					if strings.HasPrefix(l[i:], w) && len(w) > best {
-						best = len(w)
-					}
+			pos := 0
+			for _, l := range lines {
+				if ahoWant(words, l, o) != nil {
+					want = append(want, pos)
 				}
-				if best < 0 {
-					i++
-					continue
-				}
-				want = append(want, i, i+best)
-				i += best
+				pos += len(l) + 1
 			}
 			if !slices.Equal(got, want) {
-				t.Fatalf("words %q over %q: matches %v, want %v", words, l, got, want)
+				t.Fatalf("%s over %q: lines at %v, want %v", name, text, got, want)
 			}
-			if before != nil {
-				var old []int
-				if err := before.Each([]byte(l), func(s, e int) { old = append(old, s, e) }); err != nil {
-					t.Fatal(err)
+			for _, l := range lines {
+				var got []int
+				m.Each([]byte(l), func(s, e int) { got = append(got, s, e) })
+				if want := ahoWant(words, l, o); !slices.Equal(got, want) {
+					t.Fatalf("%s over %q: matches %v, want %v", name, l, got, want)
 				}
-				if !slices.Equal(got, old) {
-					t.Fatalf("words %q over %q: matches %v, the joined matcher's %v", words, l, got, old)
-				}
-				s, _, _ := before.Next([]byte(l))
-				if s2, _, _ := a.Next([]byte(l)); (s >= 0) != (s2 >= 0) {
-					t.Fatalf("words %q over %q: line %v, the joined matcher's %v", words, l, s2 >= 0, s >= 0)
-				}
+			}
+		}
+		if n%4 != 0 || len(words) > 100 || o.UTF8 && o.IgnoreCase {
+			continue
+		}
+		// The matcher the words had before, when there are few enough
+		// for Go's regexp to be quick about them: the same answers.
+		before := joinedMatcher(t, words, o)
+		a := ahoMatcher(words, o, ahoDense)
+		for _, l := range lines {
+			var got, old []int
+			a.Each([]byte(l), func(s, e int) { got = append(got, s, e) })
+			if err := before.Each([]byte(l), func(s, e int) { old = append(old, s, e) }); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, old) {
+				t.Fatalf("words %q, %+v over %q: matches %v, the joined matcher's %v", words, o, l, got, old)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,13 @@ func FuzzMatcher(f *testing.F) {
 		{"a.b\né+", "a\u263ab aéb\néé\n\xe9\xe9 a\xffb", 0},
 		{"a.b\né+", "a\u263ab aéb\néé\n\xe9\xe9 a\xffb", 16},
 		{"caf.\n[^ ]{2}", "caf\xe9 café\nab \xff\xfe", 17},
+		// Many (flag 32): words, and regexes that begin with literals.
+		{"abcd\nbc\nab\nfoo", "xabcdx\nfoobar foo\nab bc", 32},
+		{"abcd\nbc\nab\nfoo", "xabcdx\nfoobar foo\nab bc", 34},
+		{"abcd\nbc\nab\nfoo", "abcd\nfoo\nFOO\n foo", 45},
+		{"stra\u00dfe\nk", "STRASSE stra\u00dfe\n\u212a\nK", 49},
+		{"foo\\w*[0-9]\n(?i)bar\\s+\\d+", "foox1 BAR 12\nfoo bar\nbar 3", 32},
+		{"foo\\w*[0-9]\n(?i)bar\\s+\\d+", "fooé1 BAR 12\nfoo bar\n\u00e9bar 3", 48},
 	} {
 		f.Add(seed.pattern, seed.text, seed.flags)
 	}
@@ -115,6 +123,11 @@ func FuzzMatcher(f *testing.F) {
 		o := Options{IgnoreCase: flags&1 != 0, Word: flags&2 != 0, Line: flags&4 != 0, Fixed: flags&8 != 0,
 			UTF8:    flags&16 != 0,
 			Timeout: 50 * time.Millisecond}
+		if flags&32 != 0 {
+			// Many patterns: past Teddy's, the Aho-Corasick scans of
+			// words and of regexes' heads.
+			pattern = manyPatterns(pattern)
+		}
 		m, err := Compile([]string{pattern}, o)
 		if err != nil {
 			return // an invalid pattern is the parser's business, not this one's
@@ -157,6 +170,30 @@ func FuzzMatcher(f *testing.F) {
 			}
 		}
 	})
+}
+
+// manyPatterns makes of pattern's lines more patterns than Teddy takes
+// (ahoMin), each line followed by variations on it: longer by a digit,
+// shorter by its last byte, after another letter. The words among them
+// share prefixes and suffixes, and the regexes keep their shapes.
+func manyPatterns(pattern string) string {
+	lines := strings.Split(pattern, "\n")
+	all := slices.Clone(lines)
+	for k := 0; len(all) < ahoMin+len(lines)%3; k++ {
+		w := lines[k%len(lines)]
+		switch k % 3 {
+		case 0:
+			w += strconv.Itoa(k)
+		case 1:
+			if len(w) > 1 {
+				w = w[:len(w)-1]
+			}
+		case 2:
+			w = string(rune('a'+k%26)) + w
+		}
+		all = append(all, w)
+	}
+	return strings.Join(all, "\n")
 }
 
 // selected returns the numbers (from 0) of the lines of text that m

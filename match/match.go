@@ -159,16 +159,32 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 // compile is Compile under o as it is; rewritten says that UTF8 changed the
 // translation of a pattern.
 func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error) {
-	var pats []pattern
+	var texts []string
+	var index []int // by text: the pattern it is a line of
 	for i, text := range patterns {
 		for _, line := range strings.Split(text, "\n") {
-			p, err := parsePattern(i, line, o)
-			if err != nil {
-				return nil, false, err
-			}
-			pats = append(pats, p)
-			rewritten = rewritten || p.rewritten
+			texts = append(texts, line)
+			index = append(index, i)
 		}
+	}
+	// Many plain strings need no parse each: a hundred thousand parsed
+	// took longer than the automaton takes to build.
+	if a := newAhoFor(texts, o); a != nil {
+		return a, false, nil
+	}
+	var pats []pattern
+	for k, line := range texts {
+		p, err := parsePattern(index[k], line, o)
+		if err != nil {
+			return nil, false, err
+		}
+		pats = append(pats, p)
+		rewritten = rewritten || p.rewritten
+	}
+	if h := newHeaded(pats, o); h != nil {
+		// Under UTF-8, the C locale's reading takes the lines of ASCII
+		// (see Compile).
+		return h, rewritten || h.uni, nil
 	}
 	switch len(pats) {
 	case 0:
@@ -179,9 +195,6 @@ func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error
 			err = pats[0].fail(err)
 		}
 	default:
-		if a := newAhoFor(pats, o); a != nil {
-			return a, rewritten, nil
-		}
 		m, err = compileSeveral(pats, o)
 	}
 	if err != nil {

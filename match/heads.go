@@ -1,0 +1,285 @@
+package match
+
+import (
+	"fmt"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// headed is the matcher of many regexes that each begin with a literal
+// (a list of `WORD\w*[0-9]`, `(?i)WORD\s+\d+`): an Aho-Corasick automaton
+// of the heads finds where one ends, and only there is its tail run, by
+// a lazy DFA anchored at that place. Joined into one alternation for Go's
+// regexp or one DFA, the regexes' threads pile up on every identifier
+// (each head seen so far keeps a \w* alive), and the DFA's states
+// multiply with the combinations (docs/performance.md, issue 26).
+//
+// The heads are found in two automata at most, one for those that fold
+// case and one for those that do not. The tails are shared: regexes whose
+// tails are spelled alike run one.
+type headed struct {
+	parts []*aho
+	tails []*tailAuto
+	min   int
+	uni   bool // UTF-8's lines beyond ASCII: searched a line at a time
+}
+
+// tailAuto runs one tail, anchored where its head ends.
+type tailAuto struct {
+	auto *automaton // nil: the tail is empty, matched at once
+	at   *lazy      // auto's program, anchored
+}
+
+// newHeaded returns the matcher of pats when they are many (more than
+// Teddy takes) and each is a literal followed by what Go's regexp reads;
+// nil otherwise, and under -w and -x, whose bounds it does not check.
+//
+// In the C locale's words (and for a UTF-8 locale's lines of ASCII,
+// asciiLines) the tails run over bytes and the scan over blocks; under
+// UTF-8 (its lines beyond ASCII, which Compile hands it) over UTF-8
+// characters, line by line, a folding head's automaton reading
+// transcripts (see ahoFolded), and a tail may not look at word bounds,
+// which the byte automaton knows in ASCII's words only.
+func newHeaded(pats []pattern, o Options) *headed {
+	if len(pats) < ahoMin || o.Word || o.Line || !headedShape(pats) {
+		return nil
+	}
+	uni := o.UTF8 && !o.asciiLines
+	h := &headed{min: -1, uni: uni}
+	var heads [2][]string // plain, folded
+	var ids [2][]int32
+	byTail := map[string]int32{}
+	for _, p := range pats {
+		// A fresh parse: the tree is rewritten below.
+		tree, err := syntax.Parse(p.src, syntaxFlags(o))
+		if err != nil {
+			return nil
+		}
+		head, fold, tail := splitHead(tree)
+		switch {
+		case head == "":
+			return nil
+		case o.asciiLines && !isASCII(head):
+			// Its head is beyond ASCII: it matches no line of ASCII,
+			// which are all this matcher is handed.
+			continue
+		case !uni && !isASCII(head):
+			// The C locale's bytes beyond ASCII are runes of their
+			// own (see byteEscaped): the head is the ASCII before
+			// them, the rest goes to the tail.
+			k := strings.IndexFunc(head, func(r rune) bool { return r >= utf8.RuneSelf })
+			if k == 0 {
+				return nil
+			}
+			rest := &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune(head[k:])}
+			if fold {
+				rest.Flags = syntax.FoldCase
+			}
+			if tail == nil {
+				tail = rest
+			} else {
+				tail = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{rest, tail}}
+			}
+			head = head[:k]
+		case uni && tail != nil && looksAtWords(tail):
+			return nil
+		}
+		key := "-"
+		if tail != nil {
+			if tail = lineLocal(tail); !uni {
+				tail = asciiFold(tail)
+			}
+			tail = tail.Simplify()
+			key = tail.String()
+		}
+		id, ok := byTail[key]
+		if !ok {
+			id = int32(len(h.tails))
+			byTail[key] = id
+			t := &tailAuto{}
+			if tail != nil {
+				if o.UTF8 {
+					t.auto = newAutomaton(tail, o.DFAStates)
+				} else {
+					t.auto = newByteAutomaton(tail, o.DFAStates)
+				}
+				if t.auto == nil {
+					return nil
+				}
+				t.at = newLazy(t.auto.prog, true, o.DFAStates)
+				t.at.unanchored = false
+			}
+			h.tails = append(h.tails, t)
+		}
+		k := 0
+		if fold {
+			k = 1
+		}
+		heads[k] = append(heads[k], head)
+		ids[k] = append(ids[k], id)
+		if n := utf8.RuneCountInString(head); h.min < 0 || n < h.min {
+			h.min = n
+		}
+	}
+	for k := range heads {
+		if len(heads[k]) == 0 {
+			continue
+		}
+		a := newAhoTails(heads[k], ids[k], Options{IgnoreCase: k == 1, UTF8: uni}, ahoDense)
+		a.heads = h
+		h.parts = append(h.parts, a)
+	}
+	// No parts: every head is beyond ASCII (asciiLines), and no line of
+	// ASCII matches.
+	h.min = max(h.min, 1)
+	return h
+}
+
+// looksAtWords says whether re holds \b or \B.
+func looksAtWords(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpWordBoundary || re.Op == syntax.OpNoWordBoundary {
+		return true
+	}
+	return slices.ContainsFunc(re.Sub, looksAtWords)
+}
+
+// headedShape says whether each of pats begins with a literal, as
+// newHeaded wants them.
+func headedShape(pats []pattern) bool {
+	for _, p := range pats {
+		if p.tree == nil {
+			return false
+		}
+		if head, _, _ := splitHead(p.tree); head == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isASCII says whether s is ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// splitHead returns the literal tree begins with, whether it folds case,
+// and what follows it (nil for nothing); "" when tree begins otherwise.
+func splitHead(tree *syntax.Regexp) (head string, fold bool, tail *syntax.Regexp) {
+	lit := tree
+	if tree.Op == syntax.OpConcat && len(tree.Sub) > 0 {
+		lit = tree.Sub[0]
+		switch rest := tree.Sub[1:]; len(rest) {
+		case 0:
+		case 1:
+			tail = rest[0]
+		default:
+			tail = &syntax.Regexp{Op: syntax.OpConcat, Sub: rest}
+		}
+	}
+	if lit.Op != syntax.OpLiteral {
+		return "", false, nil
+	}
+	return string(lit.Rune), lit.Flags&syntax.FoldCase != 0, tail
+}
+
+// end returns where the match of tail id ends that starts at e in line
+// (the leftmost-first one; with first, the first end seen, enough to
+// know there is one), -1 when there is none. An empty tail (-1 for none
+// never comes here: a head's state has one) ends at e.
+func (h *headed) end(id int32, line []byte, e int, first bool) int {
+	t := h.tails[id]
+	if t.auto == nil {
+		return e
+	}
+	if q, ok := t.at.matchEnd(line, e, first); ok {
+		return q
+	}
+	// The cache thrashed: the program's NFA, whose leftmost match
+	// starts at e when any does.
+	if s, q := t.auto.pikeFind(line, e); s == e {
+		return q
+	}
+	return -1
+}
+
+func (h *headed) Engine() string {
+	return fmt.Sprintf("aho-corasick heads (%d automata), %d lazy DFA tails", len(h.parts), len(h.tails))
+}
+
+func (h *headed) MinLen() int { return h.min }
+
+// Next returns the first line that either automaton finds.
+func (h *headed) Next(text []byte) (int, int, error) {
+	if h.uni {
+		s, e := firstLine(text, h.matches)
+		return s, e, nil
+	}
+	if len(h.parts) == 0 {
+		return -1, -1, nil
+	}
+	s, e, _ := h.parts[0].Next(text)
+	if len(h.parts) > 1 {
+		lim := text
+		if s >= 0 {
+			lim = text[:e]
+		}
+		if s2, e2, _ := h.parts[1].Next(lim); s2 >= 0 {
+			s, e = s2, e2
+		}
+	}
+	return s, e, nil
+}
+
+// matches says whether line holds a match.
+func (h *headed) matches(line []byte) bool {
+	p, _ := h.findAt(line, 0, nil)
+	return p >= 0
+}
+
+// findAt returns the leftmost match in line from i, the longest of those
+// that start there. t is line's transcript, made when a folding
+// automaton needs it (under uni), or nil.
+func (h *headed) findAt(line []byte, i int, t *spelt) (int, int) {
+	p, q := -1, -1
+	for _, a := range h.parts {
+		if a.fold && t == nil {
+			t = transcribe(line)
+		}
+		s, e := a.findIn(line, i, t)
+		if s >= 0 && (p < 0 || s < p || s == p && e > q) {
+			p, q = s, e
+		}
+	}
+	return p, q
+}
+
+// Each gives the leftmost match, the longest of those that start there,
+// then goes on after it, as grep -o with several patterns.
+func (h *headed) Each(line []byte, fn func(int, int)) error {
+	var t *spelt
+	for i := 0; i < len(line); {
+		if t == nil && h.uni {
+			t = transcribe(line)
+		}
+		p, q := h.findAt(line, i, t)
+		if p < 0 {
+			break
+		}
+		if q > p {
+			fn(p, q)
+			i = q
+		} else {
+			// An empty match: a tail that may be empty after a head
+			// that is not never makes one, but step on all the same.
+			i = p + 1
+		}
+	}
+	return nil
+}

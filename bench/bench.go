@@ -22,6 +22,9 @@ var errStopped = errors.New("some scenarios were stopped (see above)")
 // the end. It returns the report, and errStopped when a scenario was
 // stopped.
 func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
+	if o.wordList > 0 {
+		return nil, writeWordList(o, stdout)
+	}
 	var text bytes.Buffer
 	w := stdout
 	if o.quick {
@@ -101,6 +104,15 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	stopped := 0
 	for _, c := range rep.Corpora {
 		checks := map[string]*checked{}
+		scs := scenariosFor(c, o.patterns, o.spot)
+		if o.patterns && c.big == nil && !o.spot {
+			lists, skippedLists, err := listScenarios(o, c, w)
+			if err != nil {
+				return rep, err
+			}
+			scs = append(scs, lists...)
+			rep.Skipped = append(rep.Skipped, skippedLists...)
+		}
 		for _, cache := range o.cache {
 			if o.fio && fioErr == nil {
 				if r, err := runFio(c, cache, dropper.of(c)); err != nil {
@@ -111,7 +123,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 				}
 				fmt.Fprintln(w)
 			}
-			for _, sc := range scenariosFor(c, o.patterns, o.spot) {
+			for _, sc := range scs {
 				if !selected(o, sc, cache) {
 					continue
 				}
@@ -158,6 +170,9 @@ func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
 	printScenarioHeader(w, c, sc, cache)
 	res := &scenarioResult{Corpus: c.Name, Cache: cache, Name: sc.name, Pattern: sc.pattern, Flags: sc.flags,
 		Reference: tools[0].Name}
+	if sc.list != nil {
+		res.PatternFile = sc.list.file
+	}
 	ch, reused := checks[sc.name]
 	if !reused {
 		ch = check(c, sc, tools, o.mismatch, w)

@@ -48,6 +48,11 @@ type options struct {
 	soak       int  // -soak N: N searches at once, a load test, instead of timings
 	bigSizeSet bool // -big-size given
 
+	// wordList is -wordlist N: instead of timings, write to listOut (-o
+	// FILE) the N words a -patterns run searches the first corpus for.
+	wordList int
+	listOut  string
+
 	// dropCachesPath is the file written to drop the page cache; tests
 	// point it elsewhere to check the refusal without touching the
 	// machine's cache. Not a flag.
@@ -141,9 +146,11 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
-	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and rg gets a -P line")
+	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and the pattern lists (words and regexes sampled from the tree, given as -f FILE), and rg gets a -P line")
 	fs.IntVar(&o.soak, "soak", 0, "instead of timings, start `N` urg searches of each corpus at once (cold: after dropping the page cache) and report their outputs agree, their times and memory")
 	fs.BoolVar(&o.spot, "spot", false, "time spot against find and fdfind -uu on the trees (-type f -size +1M, -name '*.h'), cold too")
+	fs.IntVar(&o.wordList, "wordlist", 0, "instead of timings, write to -o FILE the `N` words a -patterns run samples from the first corpus (-corpus PATH, or the first of -corpora), byte for byte as that run searches them")
+	fs.StringVar(&o.listOut, "o", "", "the `FILE` -wordlist writes")
 	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -252,6 +259,9 @@ func (o *options) validate() error {
 	}
 	if o.runs < 1 || o.coldRuns < 1 || o.warmup < 0 {
 		return errors.New("-n and -cold-n must be at least 1, -warmup at least 0")
+	}
+	if o.wordList < 0 || (o.wordList > 0) != (o.listOut != "") {
+		return errors.New("-wordlist N and -o FILE go together, N at least 1")
 	}
 	if len(o.io) == 0 {
 		return errors.New("-io: urg needs at least one engine: it is the yardstick")

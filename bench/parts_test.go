@@ -132,7 +132,7 @@ func TestToolArgsFlags(t *testing.T) {
 func TestScenarioFlags(t *testing.T) {
 	big := scenariosFor(&corpus{big: &bigManifest{}}, false, false)
 	if len(big) != 4 || !slices.Equal(big[2].flags, []string{"-c", "-v"}) || !slices.Equal(big[3].flags, []string{"-c"}) {
-		t.Fatalf("big scenarios %q", big)
+		t.Fatalf("big scenarios %v", big)
 	}
 	for _, sc := range scenariosFor(&corpus{}, false, false) {
 		if sc.flags != nil {
@@ -195,7 +195,7 @@ func TestFloorLine(t *testing.T) {
 		{Name: "grep", Family: "grep", Reference: true, Argv: []string{"grep", "-r", "-a", "-P"}},
 		dd,
 	}
-	sc := scenario{"heavy regex, inverted count", `^\s+//`, []string{"-c", "-v"}}
+	sc := scenario{"heavy regex, inverted count", `^\s+//`, []string{"-c", "-v"}, nil}
 	var log strings.Builder
 	ch := check(c, sc, tools, "stop", &log)
 	if ch.stop != "" || len(ch.excluded) != 0 || len(ch.timed) != 3 || ch.timed[2].Name != "dd" {
@@ -249,10 +249,10 @@ func TestPatternSet(t *testing.T) {
 	}
 	tree := scenariosFor(&corpus{}, true, false)
 	if len(tree) != 8 || tree[3].name != "word" || !slices.Equal(tree[3].flags, []string{"-w"}) {
-		t.Errorf("tree scenarios with -patterns: %q", tree)
+		t.Errorf("tree scenarios with -patterns: %v", tree)
 	}
 	if big := scenariosFor(&corpus{big: &bigManifest{}}, true, false); len(big) != 4 {
-		t.Errorf("big scenarios with -patterns: %q", big)
+		t.Errorf("big scenarios with -patterns: %v", big)
 	}
 	if _, err := exec.LookPath("rg"); err != nil {
 		t.Skip("rg not installed: the rg -P line is not built (apt-get install ripgrep)")

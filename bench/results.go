@@ -29,8 +29,9 @@ type scenarioResult struct {
 	Cache       string       `json:"cache"` // warm or cold
 	Name        string       `json:"name"`
 	Pattern     string       `json:"pattern"`
-	Flags       []string     `json:"flags,omitempty"` // given to every search line before the pattern
-	Status      string       `json:"status"`          // timed, or stopped (Reason says why)
+	Flags       []string     `json:"flags,omitempty"`        // given to every search line before the pattern
+	PatternFile string       `json:"pattern_file,omitempty"` // a list scenario's patterns, given as -f FILE
+	Status      string       `json:"status"`                 // timed, or stopped (Reason says why)
 	Reason      string       `json:"reason,omitempty"`
 	Lines       int          `json:"lines"`        // of the agreed output
 	OutputBytes int          `json:"output_bytes"` // of the agreed output

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -17,11 +18,14 @@ const absentLiteral = "zqxjkvbwtrh"
 // scenario is one pattern searched by every tool line on a corpus, with
 // the flags (if any) that every search line of it is given before the
 // pattern: -c and -v make a tool read and match every line yet print
-// little, so that the figures are of matching, not of printing.
+// little, so that the figures are of matching, not of printing. A list
+// scenario (-patterns) has no pattern but a list of them, in a file each
+// line is given as -f FILE (lists.go).
 type scenario struct {
 	name    string
 	pattern string
 	flags   []string
+	list    *patternList
 }
 
 // scenariosFor lists a corpus's scenarios: the big file has its needles
@@ -41,38 +45,41 @@ func scenariosFor(c *corpus, patterns, spot bool) []scenario {
 	}
 	if c.big != nil {
 		return []scenario{
-			{"absent literal", absentLiteral, nil},
-			{"needles", needlePattern, nil},
+			{"absent literal", absentLiteral, nil, nil},
+			{"needles", needlePattern, nil, nil},
 			// The lines that are not indented comments: the regex has no
 			// literal to skip ahead to, so every line is matched.
-			{"heavy regex, inverted count", `^\s+//`, []string{"-c", "-v"}},
-			{"case-insensitive alternation, count", `(?i)(panic|fatal|deadline|unreachable)`, []string{"-c"}},
+			{"heavy regex, inverted count", `^\s+//`, []string{"-c", "-v"}, nil},
+			{"case-insensitive alternation, count", `(?i)(panic|fatal|deadline|unreachable)`, []string{"-c"}, nil},
 		}
 	}
 	return []scenario{
-		{"absent literal", absentLiteral, nil},
-		{"regex", `func \w+Error\(`, nil},
-		{"regex, common literal", `\w+Error\(`, nil},
-		{"case-insensitive literal", `(?i)copyright`, nil},
+		{"absent literal", absentLiteral, nil, nil},
+		{"regex", `func \w+Error\(`, nil, nil},
+		{"regex, common literal", `\w+Error\(`, nil, nil},
+		{"case-insensitive literal", `(?i)copyright`, nil, nil},
 	}
 }
 
 // patternScenarios are the matcher set (-patterns): warm, they time the
 // matcher's paths one by one against ripgrep and GNU grep.
 var patternScenarios = []scenario{
-	{"absent literal", absentLiteral, nil},
-	{"common literal", "return nil", nil},
-	{"case-insensitive literal", `(?i)copyright`, nil},
-	{"word", "ctx", []string{"-w"}},
-	{"alternation of 5 words", `panic|fatal|deadline|unreachable|overflow`, nil},
-	{"regex, common literal", `\w+Error\(`, nil},
-	{"regex without a literal", `\b[A-Z][A-Z0-9_]{15,}\b`, nil},
-	{"lookaround", `\w+(?=Error\()`, nil},
+	{"absent literal", absentLiteral, nil, nil},
+	{"common literal", "return nil", nil, nil},
+	{"case-insensitive literal", `(?i)copyright`, nil, nil},
+	{"word", "ctx", []string{"-w"}, nil},
+	{"alternation of 5 words", `panic|fatal|deadline|unreachable|overflow`, nil, nil},
+	{"regex, common literal", `\w+Error\(`, nil, nil},
+	{"regex without a literal", `\b[A-Z][A-Z0-9_]{15,}\b`, nil, nil},
+	{"lookaround", `\w+(?=Error\()`, nil, nil},
 }
 
 // label is the scenario's search as the header and the chart show it: the
 // pattern alone, or the flags and the pattern quoted for a shell.
 func (sc scenario) label() string {
+	if sc.list != nil {
+		return strings.Join(sc.flags, " ") + " -f " + filepath.Base(sc.list.file)
+	}
 	return searchLabel(sc.flags, sc.pattern)
 }
 
@@ -126,6 +133,17 @@ func check(c *corpus, sc scenario, tools []tool, policy string, w io.Writer) *ch
 		if t.floor() {
 			res.timed = append(res.timed, t)
 			continue
+		}
+		if sc.list != nil {
+			lt, why := sc.lineFor(t)
+			if why != "" {
+				res.excluded = append(res.excluded, excluded{t.Name, why}) // printed with the check's verdict
+				continue
+			}
+			if !slices.Equal(lt.Argv, t.Argv) {
+				fmt.Fprintf(w, "   %s runs as: %s %s\n", t.Name, lt.Argv[0], strings.Join(lt.args(sc.flags, "", "PATH"), " "))
+			}
+			t = lt
 		}
 		got, err := captureSorted(t, sc.flags, sc.pattern, c.Path)
 		if i == 0 {

@@ -13,8 +13,8 @@ import (
 // they are and to fd translated (fdArgs). A search by size stats every
 // file; a search by name stats none.
 var spotScenarios = []scenario{
-	{"files over 1 MiB", "", []string{"-type", "f", "-size", "+1M"}},
-	{"name glob", "", []string{"-name", "*.h"}},
+	{"files over 1 MiB", "", []string{"-type", "f", "-size", "+1M"}, nil},
+	{"name glob", "", []string{"-name", "*.h"}, nil},
 }
 
 // spotTools are -spot's lines: spot (built beside urg), find, and fd

@@ -25,13 +25,17 @@ type tool struct {
 	Reference bool `json:"reference"`
 
 	positional bool // the pattern goes after "--", not after -e (ag has no -e)
+	// patternFile is a list scenario's file of patterns, given as -f FILE
+	// in place of -e PATTERN (set on the line as the scenario runs it).
+	patternFile string
 }
 
 // args is the tool's full argument list for one search: its own flags,
 // the scenario's (-c, -v: the same letters in every peer), then the
-// pattern and the path. The scenario's flags go before the pattern, where
-// every tool takes an option; after "--" ag would take them for a pattern.
-// A floor line's list is its own: it searches nothing.
+// pattern (or -f and a list scenario's file) and the path. The scenario's
+// flags go before the pattern, where every tool takes an option; after
+// "--" ag would take them for a pattern. A floor line's list is its own:
+// it searches nothing.
 func (t tool) args(flags []string, pattern, path string) []string {
 	if t.finder() {
 		return t.finderArgs(flags, path)
@@ -41,6 +45,9 @@ func (t tool) args(flags []string, pattern, path string) []string {
 		return args
 	}
 	args = append(args, flags...)
+	if t.patternFile != "" {
+		return append(args, "-f", t.patternFile, path)
+	}
 	if t.positional {
 		return append(args, "--", pattern, path)
 	}

@@ -108,7 +108,8 @@ func TestListScenarios(t *testing.T) {
 		names = append(names, sc.name)
 	}
 	want := []string{"1,000 words", "10,000 words", "10,000 words, -i", "10,000 words, -w", "10,000 words, -o",
-		`100 regexes WORD\w*[0-9]`, `1,000 regexes WORD\w*[0-9]`, `100 regexes (?i)WORD\s+\d+`, `1,000 regexes (?i)WORD\s+\d+`}
+		`100 regexes WORD\w*[0-9]`, `1,000 regexes WORD\w*[0-9]`, `10,000 regexes WORD\w*[0-9]`,
+		`100 regexes (?i)WORD\s+\d+`, `1,000 regexes (?i)WORD\s+\d+`, `10,000 regexes (?i)WORD\s+\d+`}
 	if !slices.Equal(names, want) {
 		t.Errorf("scenarios %q, want %q", names, want)
 	}
@@ -153,7 +154,7 @@ func TestListScenarios(t *testing.T) {
 	}
 
 	o.only = "regexes"
-	if scs, _, _ = listScenarios(o, &corpus{Name: "tree", Path: root}, io.Discard); len(scs) != 4 {
+	if scs, _, _ = listScenarios(o, &corpus{Name: "tree", Path: root}, io.Discard); len(scs) != 6 {
 		t.Errorf("-only regexes: %d scenarios", len(scs))
 	}
 	o.only = "absent"

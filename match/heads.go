@@ -30,6 +30,7 @@ type headed struct {
 type tailAuto struct {
 	auto *automaton // nil: the tail is empty, matched at once
 	at   *lazy      // auto's program, anchored
+	key  string     // the tail as Go's syntax prints it
 }
 
 // newHeaded returns the matcher of pats when they are many (more than
@@ -50,68 +51,36 @@ func newHeaded(pats []pattern, o Options) *headed {
 	h := &headed{min: -1, uni: uni}
 	var heads [2][]string // plain, folded
 	var ids [2][]int32
-	byTail := map[string]int32{}
+	byTail := map[string]int32{}   // by the tail as Go prints it
+	bySource := map[string]int32{} // by sourceTail
 	for _, p := range pats {
-		// A fresh parse: the tree is rewritten below.
-		tree, err := syntax.Parse(p.src, syntaxFlags(o))
-		if err != nil {
-			return nil
-		}
-		head, fold, tail := splitHead(tree)
-		switch {
-		case head == "":
-			return nil
-		case o.asciiLines && !isASCII(head):
+		head, fold, _ := splitHead(p.tree)
+		if o.asciiLines && !isASCII(head) {
 			// Its head is beyond ASCII: it matches no line of ASCII,
 			// which are all this matcher is handed.
 			continue
-		case !uni && !isASCII(head):
-			// The C locale's bytes beyond ASCII are runes of their
-			// own (see byteEscaped): the head is the ASCII before
-			// them, the rest goes to the tail.
-			k := strings.IndexFunc(head, func(r rune) bool { return r >= utf8.RuneSelf })
-			if k == 0 {
+		}
+		// Tails spelled alike in the source are one, found without
+		// making the tail again: under UTF-8 a \w is a large class of
+		// Unicode's, costly to rewrite and print ten thousand times.
+		key, cheap := "", uni || isASCII(head)
+		if cheap {
+			key, cheap = sourceTail(p.src, head, fold, o.IgnoreCase)
+		}
+		id, ok := bySource[key]
+		if !cheap || !ok {
+			var t *tailAuto
+			if head, t = newTail(p, o, uni); t == nil {
 				return nil
 			}
-			rest := &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune(head[k:])}
-			if fold {
-				rest.Flags = syntax.FoldCase
+			if id, ok = byTail[t.key]; !ok {
+				id = int32(len(h.tails))
+				byTail[t.key] = id
+				h.tails = append(h.tails, t)
 			}
-			if tail == nil {
-				tail = rest
-			} else {
-				tail = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{rest, tail}}
+			if cheap {
+				bySource[key] = id
 			}
-			head = head[:k]
-		case uni && tail != nil && looksAtWords(tail):
-			return nil
-		}
-		key := "-"
-		if tail != nil {
-			if tail = lineLocal(tail); !uni {
-				tail = asciiFold(tail)
-			}
-			tail = tail.Simplify()
-			key = tail.String()
-		}
-		id, ok := byTail[key]
-		if !ok {
-			id = int32(len(h.tails))
-			byTail[key] = id
-			t := &tailAuto{}
-			if tail != nil {
-				if o.UTF8 {
-					t.auto = newAutomaton(tail, o.DFAStates)
-				} else {
-					t.auto = newByteAutomaton(tail, o.DFAStates)
-				}
-				if t.auto == nil {
-					return nil
-				}
-				t.at = newLazy(t.auto.prog, true, o.DFAStates)
-				t.at.unanchored = false
-			}
-			h.tails = append(h.tails, t)
 		}
 		k := 0
 		if fold {
@@ -143,6 +112,77 @@ func looksAtWords(re *syntax.Regexp) bool {
 		return true
 	}
 	return slices.ContainsFunc(re.Sub, looksAtWords)
+}
+
+// newTail returns the head of p as the automaton looks for it and the
+// automaton of what follows it (its key the tail's spelling, "-" for
+// none), or nil when the tail is not for this matcher.
+func newTail(p pattern, o Options, uni bool) (string, *tailAuto) {
+	// A fresh parse: the tree is rewritten below.
+	tree, err := syntax.Parse(p.src, syntaxFlags(o))
+	if err != nil {
+		return "", nil
+	}
+	head, fold, tail := splitHead(tree)
+	switch {
+	case !uni && !isASCII(head):
+		// The C locale's bytes beyond ASCII are runes of their own
+		// (see byteEscaped): the head is the ASCII before them, the
+		// rest goes to the tail.
+		k := strings.IndexFunc(head, func(r rune) bool { return r >= utf8.RuneSelf })
+		if k == 0 {
+			return "", nil
+		}
+		rest := &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune(head[k:])}
+		if fold {
+			rest.Flags = syntax.FoldCase
+		}
+		if tail == nil {
+			tail = rest
+		} else {
+			tail = &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{rest, tail}}
+		}
+		head = head[:k]
+	case uni && tail != nil && looksAtWords(tail):
+		return "", nil
+	}
+	t := &tailAuto{key: "-"}
+	if tail == nil {
+		return head, t
+	}
+	if tail = lineLocal(tail); !uni {
+		tail = asciiFold(tail)
+	}
+	tail = tail.Simplify()
+	t.key = tail.String()
+	if o.UTF8 {
+		t.auto = newAutomaton(tail, o.DFAStates)
+	} else {
+		t.auto = newByteAutomaton(tail, o.DFAStates)
+	}
+	if t.auto == nil {
+		return "", nil
+	}
+	t.at = newLazy(t.auto.prog, true, o.DFAStates)
+	t.at.unanchored = false
+	return head, t
+}
+
+// sourceTail returns the source of what follows head in src, keyed by
+// whether it folds case, when src spells head plainly at its start
+// (after a leading (?i) when fold, unless all fold: -i); ok is false
+// otherwise.
+func sourceTail(src, head string, fold, all bool) (key string, ok bool) {
+	if fold {
+		var had bool
+		if src, had = strings.CutPrefix(src, "(?i)"); !had && !all {
+			return "", false
+		}
+	}
+	if rest, ok := strings.CutPrefix(src, head); ok {
+		return fmt.Sprintf("%t %s", fold, rest), true
+	}
+	return "", false
 }
 
 // headedShape says whether each of pats begins with a literal, as

@@ -411,9 +411,10 @@ func (a *aho) Next(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
-// lineAround returns the bounds of the line of text that holds offset i.
+// lineAround is lineAt as Next returns it.
 func lineAround(text []byte, i int) (int, int, error) {
-	return lastIndexNL(text[:i]) + 1, lineEndFrom(text, i), nil
+	s, e := lineAt(text, i)
+	return s, e, nil
 }
 
 // nextWhole is -x's Next: a line is selected when it is a word.
@@ -457,30 +458,6 @@ func (t *spelt) wordAfter(p int, uni bool) bool {
 		return wordAfter(t.text, p, uni)
 	}
 	return wordAfter(t.orig, int(t.at[p]), uni)
-}
-
-// wordBefore says whether the byte (under uni, the UTF-8 character)
-// before line[p] is a word character; wordAfter, the one at line[p].
-func wordBefore(line []byte, p int, uni bool) bool {
-	if p == 0 {
-		return false
-	}
-	if c := line[p-1]; c < utf8.RuneSelf || !uni {
-		return isWord(c)
-	}
-	r, _ := utf8.DecodeLastRune(line[:p])
-	return isWordRune(r)
-}
-
-func wordAfter(line []byte, p int, uni bool) bool {
-	if p == len(line) {
-		return false
-	}
-	if c := line[p]; c < utf8.RuneSelf || !uni {
-		return isWord(c)
-	}
-	r, _ := utf8.DecodeRune(line[p:])
-	return isWordRune(r)
 }
 
 // find returns the leftmost match in text from i on (the longest of those

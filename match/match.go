@@ -385,25 +385,31 @@ func isWordRune(r rune) bool {
 // non-word characters, as grep -w demands: bytes, or under uni the UTF-8
 // characters there (an invalid byte is none).
 func wordBounded(line []byte, s, e int, uni bool) bool {
-	if s > 0 {
-		if c := line[s-1]; c < utf8.RuneSelf || !uni {
-			if isWord(c) {
-				return false
-			}
-		} else if r, _ := utf8.DecodeLastRune(line[:s]); isWordRune(r) {
-			return false
-		}
+	return !wordBefore(line, s, uni) && !wordAfter(line, e, uni)
+}
+
+// wordBefore says whether the byte (under uni, the UTF-8 character)
+// before line[p] is a word character; wordAfter, the one at line[p].
+func wordBefore(line []byte, p int, uni bool) bool {
+	if p == 0 {
+		return false
 	}
-	if e < len(line) {
-		if c := line[e]; c < utf8.RuneSelf || !uni {
-			if isWord(c) {
-				return false
-			}
-		} else if r, _ := utf8.DecodeRune(line[e:]); isWordRune(r) {
-			return false
-		}
+	if c := line[p-1]; c < utf8.RuneSelf || !uni {
+		return isWord(c)
 	}
-	return true
+	r, _ := utf8.DecodeLastRune(line[:p])
+	return isWordRune(r)
+}
+
+func wordAfter(line []byte, p int, uni bool) bool {
+	if p == len(line) {
+		return false
+	}
+	if c := line[p]; c < utf8.RuneSelf || !uni {
+		return isWord(c)
+	}
+	r, _ := utf8.DecodeRune(line[p:])
+	return isWordRune(r)
 }
 
 // lineAt returns the bounds of the line of text that holds offset i.

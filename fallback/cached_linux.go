@@ -16,6 +16,10 @@ const resolveCached = 0x20
 // the disk: its path or its first bytes are not cached.
 var ErrWouldBlock = errors.New("would block")
 
+// ErrDontcacheRefused says a read with RWF_DONTCACHE was refused: the
+// kernel or the file system does not take the flag.
+var ErrDontcacheRefused = errors.New("RWF_DONTCACHE refused")
+
 // ErrNoNowait says the kernel has no non-blocking open or read
 // (RESOLVE_CACHED, RWF_NOWAIT): every file must go the blocking way.
 var ErrNoNowait = errors.New("no non-blocking open or read")
@@ -66,15 +70,26 @@ func (c *Cached) Open(path string) (int, error) {
 // not even the first page. whole says the read reached the end of the
 // file: a read the cache cuts short stops at a page boundary, so a short
 // read that does not end on one ended at the file's end.
-func (c *Cached) Read(fd int, buf []byte) (n int, whole bool, err error) {
+//
+// uncached adds RWF_DONTCACHE, for a file whose pages the run leaves
+// uncached: a read that finds nothing cached still starts the file's
+// readahead, whose pages the flag marks to be dropped once read;
+// ErrDontcacheRefused says the file system does not take the flag.
+func (c *Cached) Read(fd int, buf []byte, uncached bool) (n int, whole bool, err error) {
 	if len(buf) == 0 {
 		return 0, false, nil
 	}
 	c.iov = unix.Iovec{Base: &buf[0]}
 	c.iov.SetLen(len(buf))
+	flags := uintptr(unix.RWF_NOWAIT)
+	if uncached {
+		flags |= RWFDontcache
+	}
 	for {
-		r, _, errno := unix.Syscall6(unix.SYS_PREADV2, uintptr(fd), uintptr(unsafe.Pointer(&c.iov)), 1, 0, 0, unix.RWF_NOWAIT)
+		r, _, errno := unix.Syscall6(unix.SYS_PREADV2, uintptr(fd), uintptr(unsafe.Pointer(&c.iov)), 1, 0, 0, flags)
 		switch {
+		case uncached && (errno == unix.EOPNOTSUPP || errno == unix.EINVAL):
+			return 0, false, ErrDontcacheRefused
 		case errno == 0:
 			n = int(r)
 			return n, n == 0 || n < len(buf) && n%unix.Getpagesize() != 0, nil

@@ -209,6 +209,11 @@ func (m *Mapping) Close() error {
 		return nil
 	}
 	err := unix.Munmap(m.reserved)
+	if m.dropBehind && m.touched > m.released {
+		// The pages past the last release: unmapped now, so the cache
+		// can drop them.
+		dropCache(m.fd, int64(m.released), int64(m.touched-m.released))
+	}
 	m.held.n.Add(-int64(max(0, m.touched-m.released)))
 	m.reserved, m.data = nil, nil
 	return err
@@ -241,3 +246,8 @@ func mapFixed(dst []byte, fd int, off int64) error {
 		unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_FIXED)
 	return err
 }
+
+// DropBehind makes the map give the page cache back the pages behind
+// the search, as it does for a file too large to cache: --cache=drop
+// with --io=mmap.
+func (m *Mapping) DropBehind() { m.dropBehind = true }

@@ -19,6 +19,14 @@ type File struct {
 	// saves the extra read(2) that would only return 0. It holds for
 	// regular files on disk file systems, not on /proc-like ones.
 	shortIsEOF bool
+	// uncached, when set, reads through it (--cache=drop): dropped is
+	// how far the pages read have been given back, where it was refused;
+	// inject takes the first uncached read as refused (the fault suite).
+	uncached *Uncached
+	dropped  int64
+	inject   bool
+	plain    bool // this file's RWF_DONTCACHE was refused (see refused)
+	iov      unix.Iovec
 }
 
 // Open opens path for reading. It asks for O_NOATIME, which spares the
@@ -89,9 +97,17 @@ func (f *File) Read(p []byte) (int, error) {
 	for {
 		var n int
 		var err error
-		if f.off < 0 {
+		switch {
+		case f.off < 0:
 			n, err = unix.Read(f.fd, p) // a pipe or terminal: no offsets
-		} else {
+		case f.uncached != nil && !f.plain && !f.uncached.Refused():
+			var refused bool
+			if n, refused, err = f.preadUncached(p, f.off); refused || f.inject {
+				f.inject = false
+				f.refused()
+				continue // read it again, plainly
+			}
+		default:
 			n, err = unix.Pread(f.fd, p, f.off)
 		}
 		if err == unix.EINTR || err == unix.EAGAIN && f.waitReadable() {
@@ -108,7 +124,11 @@ func (f *File) Read(p []byte) (int, error) {
 			f.off += int64(n)
 		}
 		if n == 0 || f.shortIsEOF && n < len(p) {
+			f.DropRead()
 			return n, io.EOF
+		}
+		if f.uncached != nil && f.off-f.dropped >= dropStep {
+			f.DropRead()
 		}
 		return n, nil
 	}

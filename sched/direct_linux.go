@@ -23,8 +23,10 @@ const directMin = 1 << 20
 // directMin bytes, under auto and uring by aroundCache. ok is false when
 // it does not (or cannot: the file system takes no O_DIRECT, io_uring is
 // refused), and the file is read as it would have been; done closes the
-// stream.
-func (w *worker) streamAround(fd int, size int64) (st search.Stream, done func(), ok bool) {
+// stream. drop says the page-cache policy leaves none of this file's
+// pages cached: then a file of dropStreamMin bytes or more that is mostly
+// not cached is streamed under auto and uring too.
+func (w *worker) streamAround(fd int, size int64, drop bool) (st search.Stream, done func(), ok bool) {
 	r := w.r
 	switch r.cfg.Engine {
 	case EngineDirect:
@@ -32,7 +34,8 @@ func (w *worker) streamAround(fd int, size int64) (st search.Stream, done func()
 			return nil, nil, false
 		}
 	case EngineAuto, EngineUring:
-		if !r.aroundCache(fd, size) {
+		dropped := drop && size >= dropStreamMin && cachedShare(fd, size) <= 0.5
+		if !dropped && !r.aroundCache(fd, size) {
 			return nil, nil, false
 		}
 	default:

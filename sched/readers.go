@@ -47,7 +47,9 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 			r.readers.Add(1)
 			go func() {
 				defer r.readers.Done()
-				r.newWorker().serve(files)
+				w := r.newWorker()
+				defer w.done()
+				w.serve(files)
 			}()
 		}
 		return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
@@ -58,6 +60,7 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 		go func() {
 			defer r.readers.Done()
 			w := r.newWorker()
+			defer w.done()
 			for f := range files {
 				w.searchFile(f, nil)
 			}
@@ -72,6 +75,7 @@ func (r *run) searchFrom(jobs <-chan ringJob) {
 	go func() {
 		defer r.readers.Done()
 		w := r.newWorker()
+		defer w.done()
 		for j := range jobs {
 			w.job(j)
 		}
@@ -150,13 +154,22 @@ func (w *worker) job(j ringJob) {
 }
 
 // take searches file f now if the caches hold it, else hands it to the
-// rings. Files the non-blocking path does not take (standard input, a
-// path too long, a file too short to match, one whose size does not tell
-// its end) are read as the pread engine reads them.
+// rings. Files no ring takes (standard input, a path too long, a file too
+// short to match) are read as the pread engine reads them.
 func (w *worker) take(f walk.File) {
 	r := w.r
-	if !r.nowait.Load() || !f.ShortIsEOF || !ringable(f, r.cfg.Matcher.MinLen()) {
+	if !ringable(f, r.cfg.Matcher.MinLen()) {
 		w.searchFile(f, nil)
+		return
+	}
+	if !r.nowait.Load() || !f.ShortIsEOF {
+		// No non-blocking path for it: the kernel has none, or the file
+		// is on a file system whose short reads do not tell its end
+		// (FUSE, /proc), where a read of the page cache cannot say it
+		// read the file whole. The ring reads it, so that slow storage
+		// still has the ring's depth of reads in flight, and a searcher
+		// reads on to the end.
+		w.toRing(f, -1)
 		return
 	}
 	if rs := r.rings.Load(); rs != nil && rs.waiting() && w.untried < coldTries {
@@ -169,7 +182,14 @@ func (w *worker) take(f walk.File) {
 		return
 	}
 	w.untried = 0
+	var t0 int64
+	if w.lat != nil {
+		t0 = r.lat.now()
+	}
 	rd, blocked, fd := w.probe(f)
+	if w.lat != nil {
+		w.lat.Ops[OpNowait].Record(uint64(r.lat.now() - t0))
+	}
 	switch {
 	case blocked:
 		w.toRing(f, fd)
@@ -202,7 +222,12 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
 		return nil, false, -1
 	}
 	r.cfg.Faults.At("opened", f.Path)
-	n, whole, err := w.cached.Read(fd, w.headBuf())
+	uncached := r.dropping(f.Size) && !r.uncached.Refused()
+	n, whole, err := w.cached.Read(fd, w.headBuf(), uncached)
+	if err == fallback.ErrDontcacheRefused {
+		r.uncached.Refuse()
+		n, whole, err = w.cached.Read(fd, w.headBuf(), false)
+	}
 	if err == nil && r.cfg.Faults.Result("nowait-read", f.Path, 0) < 0 {
 		err = fallback.ErrWouldBlock
 	}

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"urg/fallback"
 	"urg/internal/fault"
 	"urg/uring"
 	"urg/walk"
@@ -69,6 +70,11 @@ type slot struct {
 	fd      int
 	noatime bool
 	read    readDone // the whole file, once read
+	// dontcache says the read in flight asks for RWF_DONTCACHE; advise,
+	// that it does not, since the flag was refused, and the file's pages
+	// are dropped with fadvise once read.
+	dontcache, advise bool
+	sent              int64 // when the operation in flight was prepared (--stats)
 }
 
 // user_data of a completion: the slot number and the operation.
@@ -78,6 +84,9 @@ const (
 	opClose
 )
 
+// userData is the user_data of operation op on slot i. A close is still
+// in flight when its slot takes the next file, so it carries the time it
+// was prepared in place of the slot (closeUserData).
 func userData(i, op int) uint64         { return uint64(i)<<8 | uint64(op) }
 func splitUserData(u uint64) (int, int) { return int(u >> 8), int(u & 0xff) }
 
@@ -207,6 +216,12 @@ func (g *rings) newRing() (*ring, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The kernel's workers serve the operations that would block
+	// (opens that must read a directory; any operation on storage
+	// without non-blocking reads, such as FUSE and many network file
+	// systems): as many as the ring keeps files in flight, so that its
+	// depth is what reaches the storage.
+	_ = u.MaxWorkers(uint32(g.depth), 0)
 	arena, err := uring.NewArena(g.depth * (pathMax + ringBufSize))
 	if err != nil {
 		u.Close()
@@ -235,6 +250,7 @@ func (rg *ring) close() {
 	g.stats.Enters += rg.u.Enters
 	g.stats.Waits += rg.u.Waits
 	g.mu.Unlock()
+	rg.w.done()
 	rg.u.Close()
 	rg.arena.Free()
 }
@@ -263,6 +279,9 @@ func (rg *ring) run() {
 		rg.submit(1)
 		if rg.u.Waits >= coldWaits || rg.g.r.cfg.GrowAtOnce {
 			rg.g.grow()
+		}
+		if lat := rg.w.lat; lat != nil {
+			lat.Flight.Record(uint64(rg.inflight))
 		}
 		rg.u.Completions(rg.complete)
 	}
@@ -377,7 +396,42 @@ func (rg *ring) open(i int) {
 		rg.handOff(i, &readDone{fd: -1, err: err})
 		return
 	}
+	rg.sent(s)
 	rg.inflight++
+}
+
+// sent notes when slot s's operation was prepared, when the run times
+// its I/O.
+func (rg *ring) sent(s *slot) {
+	if rg.w.lat != nil {
+		s.sent = rg.g.r.lat.now()
+	}
+}
+
+// timed records the latency of a completed operation of kind op: from
+// sent, or for a close from the time its user_data carries.
+func (rg *ring) timed(op int, u uint64, sent int64) {
+	lat := rg.w.lat
+	if lat == nil {
+		return
+	}
+	kind := OpOpenat
+	switch op {
+	case opRead:
+		kind = OpRead
+	case opClose:
+		kind, sent = OpClose, int64(u>>8)
+	}
+	lat.Ops[kind].Record(uint64(max(0, rg.g.r.lat.now()-sent)))
+}
+
+// closeUserData is the user_data of a close: the time it is prepared,
+// when the run times its I/O.
+func (rg *ring) closeUserData() uint64 {
+	if rg.w.lat == nil {
+		return opClose
+	}
+	return uint64(rg.g.r.lat.now())<<8 | opClose
 }
 
 // complete takes the completion of an operation, the only place a slot
@@ -387,16 +441,30 @@ func (rg *ring) complete(u uint64, res int32) {
 	rg.inflight--
 	i, op := splitUserData(u)
 	if op == opClose {
+		rg.timed(op, u, 0)
 		return
 	}
 	s := &rg.slots[i]
+	rg.timed(op, u, s.sent)
 	if got := res; fault.Enabled {
 		res = rg.g.r.cfg.Faults.Result(map[int]string{opOpen: "ring-open", opRead: "ring-read"}[op], s.f.Path, res)
 		if op == opOpen && got >= 0 && res < 0 {
 			unix.Close(int(got)) // the fault took the place of a descriptor
 		}
+		if op == opRead && s.dontcache {
+			res = rg.g.r.cfg.Faults.Result("dontcache", s.f.Path, res)
+		}
 	}
 	switch {
+	case op == opRead && s.dontcache && (res == -int32(unix.EOPNOTSUPP) || res == -int32(unix.EINVAL)):
+		// The file system (or the kernel) takes no RWF_DONTCACHE: read
+		// it again plainly, and drop its pages with fadvise; from now on
+		// for every file where this one is a regular file on a disk file
+		// system (fallback.File.refused says why not the others).
+		if s.f.ShortIsEOF {
+			rg.g.r.uncached.Refuse()
+		}
+		rg.readPlain(i)
 	case op == opOpen && res == -int32(unix.EPERM) && s.noatime:
 		s.noatime = false // O_NOATIME is for files we own
 		rg.open(i)
@@ -436,14 +504,39 @@ func (rg *ring) opened(i, fd int) {
 }
 
 // readFrom submits the read of slot i's file, open as its fd.
+// Under a policy that leaves no pages cached the read asks for
+// RWF_DONTCACHE, or, once the flag was refused, the pages are dropped
+// once read.
 func (rg *ring) readFrom(i int) {
 	s := &rg.slots[i]
-	if err := rg.u.Read(s.fd, s.buf, 0, userData(i, opRead)); err != nil {
+	r := rg.g.r
+	drop := r.dropping(s.f.Size)
+	rg.read1(i, drop && !r.uncached.Refused(), drop && r.uncached.Refused())
+}
+
+// readPlain submits the read of slot i's file again, without the
+// RWF_DONTCACHE its file system refused, dropping its pages once read.
+func (rg *ring) readPlain(i int) { rg.read1(i, false, true) }
+
+// read1 submits the read of slot i's file, with RWF_DONTCACHE or with its
+// pages dropped once read (advise) as asked.
+func (rg *ring) read1(i int, dontcache, advise bool) {
+	s := &rg.slots[i]
+	s.dontcache, s.advise = dontcache, advise
+	var flags uint32
+	if s.dontcache {
+		flags = fallback.RWFDontcache
+	}
+	// A file whose short reads do not tell its end is on FUSE or a
+	// procfs-like file system: its read goes to the kernel's workers at
+	// once (see uring.Ring.ReadFlags).
+	if err := rg.u.ReadFlags(s.fd, s.buf, 0, flags, !s.f.ShortIsEOF, userData(i, opRead)); err != nil {
 		unix.Close(s.fd)
 		rg.files--
 		rg.handOff(i, &readDone{fd: -1, err: err})
 		return
 	}
+	rg.sent(s)
 	rg.inflight++
 }
 
@@ -453,7 +546,14 @@ func (rg *ring) readFrom(i int) {
 func (rg *ring) read(i, n int) {
 	s := &rg.slots[i]
 	if n < len(s.buf) && s.f.ShortIsEOF {
-		if rg.u.CloseFD(s.fd, userData(i, opClose)) == nil {
+		if s.dontcache || s.advise {
+			rg.g.r.stats.Cache.Uncached.Add(1)
+		}
+		if s.advise {
+			rg.g.r.stats.Cache.Advised.Add(1)
+			fallback.DropCached(s.fd)
+		}
+		if rg.u.CloseFD(s.fd, rg.closeUserData()) == nil {
 			rg.inflight++
 		} else {
 			unix.Close(s.fd)

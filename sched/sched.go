@@ -56,6 +56,13 @@ type Config struct {
 	Engine  Engine
 	// QueueDepth is how many files one ring keeps in flight.
 	QueueDepth int
+	// Cache is what the run leaves in the page cache; CacheBudget is how
+	// many bytes CacheAuto reads through the cache before it drops (0:
+	// an CacheShare-th of the machine's memory).
+	Cache       Cache
+	CacheBudget int64
+	// Latency times every I/O operation, for Stats.Latency (--stats).
+	Latency bool
 	// MapChunk is how much of a file one mmap call maps (0: the
 	// default); SplitPiece is how much of a large file one core takes on
 	// at a time, and SplitMin the size from which a file is split across
@@ -118,6 +125,10 @@ type Stats struct {
 	// wanted and could not.
 	RingRefused error
 	Uring       UringStats
+	// Cache is what the page-cache policy did; Latency, the I/O
+	// operations' latency (nil unless Config.Latency).
+	Cache   CacheStats
+	Latency *Latency
 }
 
 // run is the state of one Run.
@@ -132,6 +143,9 @@ type run struct {
 	// docs/performance.md).
 	splitting chan struct{}
 	held      fallback.Held // the bytes this run's maps hold
+	// uncached is how this run reads without leaving pages cached.
+	uncached fallback.Uncached
+	lat      latencies
 
 	// nowait says files are first tried without blocking (auto,
 	// direct), until the kernel is found to have no such path.
@@ -194,6 +208,10 @@ func Run(cfg Config) (*Stats, error) {
 		r.stats.Engine = EnginePread // no ring ran, and no non-blocking path
 	}
 	r.stats.RingRefused = r.ringErr
+	r.stats.Cache.Policy, r.stats.Cache.Refused = r.cfg.Cache, r.uncached.Refused()
+	if r.cfg.Latency {
+		r.stats.Latency = &r.lat.sum
+	}
 	r.stats.Elapsed = time.Since(start)
 	return r.stats, nil
 }
@@ -209,8 +227,12 @@ func newRun(cfg Config) *run {
 		cfg.SplitMin = splitMin
 	}
 	cfg.Walk.Faults = cfg.Faults
+	if cfg.CacheBudget <= 0 {
+		cfg.CacheBudget = fallback.Memory() / CacheShare
+	}
 	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1),
 		jobs: make(chan ringJob, cfg.Threads*cfg.QueueDepth)}
+	r.lat.start = time.Now()
 	r.nowait.Store(cfg.Engine == EngineAuto || cfg.Engine == EngineDirect)
 	if cfg.Threads > 1 && search.Splits(cfg.Search) {
 		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cfg.Threads, fallback.Protect)

@@ -32,6 +32,9 @@ type source struct {
 	size   int64             // shapeMapped, shapeStream: the file's size
 	fd     int               // the file's descriptor, -1 when none is open
 	done   func()            // ends the stream, when there is one
+	// uncached is rest when it reads without leaving pages cached: what
+	// it read is dropped at the end, where RWF_DONTCACHE was refused.
+	uncached *fallback.File
 }
 
 // mapMin is the size from which a file is searched through a memory map
@@ -73,18 +76,21 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	}
 	w.src = source{shape: shapeReader, fd: -1}
 	src := &w.src
+	drop := r.dropping(f.Size)
+	var file *fallback.File
 	if rd != nil {
 		src.head, src.fd = rd.data, rd.fd
 	} else {
 		r.cfg.Faults.At("open", f.Path)
-		file, err := fallback.Open(f.Path, f.ShortIsEOF)
+		var err error
+		file, err = fallback.Open(f.Path, f.ShortIsEOF)
 		if err != nil {
 			return nil, err
 		}
 		r.cfg.Faults.At("opened", f.Path)
 		src.fd, src.rest = file.Fd(), file
 	}
-	if w.large(src, f) {
+	if w.large(src, f, drop) {
 		return src, nil
 	}
 	switch {
@@ -98,7 +104,21 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 		r.stats.RingThenPread.Add(1)
 	}
 	if rd != nil {
-		src.rest = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
+		file = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
+		src.rest = file
+	}
+	if drop {
+		// Pages the non-blocking path found cached were someone's
+		// before this search: only what is read from here on is
+		// dropped. The ring's reads of a file's start left nothing
+		// cached, or, where RWF_DONTCACHE was refused, are dropped
+		// with the rest.
+		from := int64(0)
+		if rd != nil && rd.via == viaCached {
+			from = int64(len(src.head))
+		}
+		r.uncache(file, f.Path, from)
+		src.uncached = file
 	}
 	return src, nil
 }
@@ -108,7 +128,13 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 // file whose start holds NULs is read, unless searched as text: its NULs
 // become line ends in the buffer, and writing them into a map costs more
 // than the copy it saves.
-func (w *worker) large(src *source, f walk.File) bool {
+//
+// Under drop (the page-cache policy says this file leaves no pages
+// cached) a file is not mapped, since a map fills the cache: it is
+// streamed around the cache when it is large and mostly not cached, and
+// otherwise read with uncached reads; --io=mmap still maps it, and gives
+// the pages back behind the search.
+func (w *worker) large(src *source, f walk.File, drop bool) bool {
 	r := w.r
 	if r.cfg.Engine == EnginePread || !f.ShortIsEOF {
 		return false // not a plain disk file: its size may not tell its bytes
@@ -124,17 +150,20 @@ func (w *worker) large(src *source, f walk.File) bool {
 		return false // mostly holes: read, so that the holes can be skipped
 	}
 	src.size = st.Size
-	if stream, done, ok := w.streamAround(src.fd, st.Size); ok {
+	if stream, done, ok := w.streamAround(src.fd, st.Size, drop); ok {
 		r.stats.Direct.Add(1)
 		src.shape, src.stream, src.done = shapeStream, stream, done
 		return true
 	}
-	if least := r.cfg.Engine.mapFrom(); least == 0 || st.Size < least {
+	if least := r.cfg.Engine.mapFrom(); least == 0 || st.Size < least || drop && r.cfg.Engine != EngineMmap {
 		return false
 	}
 	m, err := fallback.Map(src.fd, st.Size, r.cfg.MapChunk, &r.held)
 	if err != nil {
 		return false
+	}
+	if drop {
+		m.DropBehind()
 	}
 	r.cfg.Faults.At("mapped", f.Path)
 	r.stats.Mapped.Add(1)
@@ -150,6 +179,9 @@ func (src *source) close() {
 	}
 	if src.done != nil {
 		src.done()
+	}
+	if src.uncached != nil {
+		src.uncached.DropRead() // a search that stopped before the end
 	}
 	if src.fd >= 0 {
 		unix.Close(src.fd)

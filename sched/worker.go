@@ -23,11 +23,22 @@ type worker struct {
 	// untried counts the files sent to the rings untried since the last
 	// one tried (take).
 	untried int
+	// lat is what this worker (or its ring) timed; nil unless the run
+	// times its I/O. done merges it into the run's.
+	lat *Latency
 }
 
 func (r *run) newWorker() *worker {
-	return &worker{r: r, s: search.New(r.cfg.Matcher, r.cfg.Search)}
+	w := &worker{r: r, s: search.New(r.cfg.Matcher, r.cfg.Search)}
+	if r.cfg.Latency {
+		w.lat = new(Latency)
+	}
+	return w
 }
+
+// done adds what the worker timed to the run's stats; the worker is not
+// used after.
+func (w *worker) done() { w.r.lat.add(w.lat) }
 
 // readDone is what was read of a file before its search: by the ring or
 // by the non-blocking path.

@@ -135,12 +135,47 @@ func (r *Ring) Openat(path []byte, flags int, userData uint64) error {
 // Read prepares a read of len(buf) bytes at off into buf, which must
 // live in an Arena until the operation completes.
 func (r *Ring) Read(fd int, buf []byte, off uint64, userData uint64) error {
+	return r.ReadFlags(fd, buf, off, 0, false, userData)
+}
+
+// ReadFlags is Read with preadv2's flags (rw_flags), such as
+// RWF_DONTCACHE; a file system that does not take one completes the read
+// with -EOPNOTSUPP. async sends the read straight to the kernel's
+// workers (IOSQE_ASYNC), without the attempt that would not block first.
+//
+// async is for files that say they can be polled but are not: a FUSE
+// file has a poll method, so a read that finds its pages uncached arms a
+// poll, which answers "ready" at once, and the read is retried and
+// polled again before it reaches a worker; on a FUSE tree that loop took
+// most of urg's system time (see docs/performance.md).
+func (r *Ring) ReadFlags(fd int, buf []byte, off uint64, flags uint32, async bool, userData uint64) error {
 	e, err := r.sqe()
 	if err != nil {
 		return err
 	}
 	e.PrepareRead(fd, uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf)), off)
+	e.OpcodeFlags = flags
+	if async {
+		e.Flags |= giouring.SqeAsync
+	}
 	e.UserData = userData
+	return nil
+}
+
+// MaxWorkers sets how many of the kernel's worker threads may serve this
+// ring's operations that cannot complete without blocking (bounded: reads
+// of regular files; unbounded: the rest); 0 leaves a limit as it is.
+// The kernel's default bound is four per CPU, which holds a ring over
+// storage that answers slowly (network file systems, FUSE) to that many
+// operations in flight whatever its depth.
+//
+// The kernel takes two 32-bit counts: giouring's helper passes Go uints,
+// 64 bits each, so the call is made here.
+func (r *Ring) MaxWorkers(bounded, unbounded uint32) error {
+	v := [2]uint32{bounded, unbounded}
+	if _, errno := r.r.Register(r.r.RingFd(), giouring.RegisterIOWQMaxWorkers, unsafe.Pointer(&v[0]), 2); errno != 0 {
+		return fmt.Errorf("io_uring max workers: %w", errno)
+	}
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"urg/internal/fault"
 	"urg/internal/size"
@@ -110,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if o.mode == printer.Lines && !o.invert {
 			matches = out.Matches()
 		}
-		printStats(stderr, stats, m, cfg.Threads, matches)
+		printStats(stderr, stats, m, cfg.Threads, matches, cfg.CacheBudget)
 		fmt.Fprintf(stderr, "  locale:   %s\n", charset(o.match.UTF8))
 		fmt.Fprintf(stderr, "  storage:  %s; %d reader(s), queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
 	}
@@ -190,10 +191,11 @@ func (o *options) config(m match.Matcher) sched.Config {
 		threads = runtime.NumCPU()
 	}
 	depth := o.queueDepth
+	walkers := walkersPerThread * threads
 	if o.storage = o.storageOf(); o.storage.Rotational && !o.tuned {
 		// grab's warning: parallel reads on a spinning disk destroy
 		// its locality. One reader, a shallow queue.
-		threads, depth = 1, spinningQueueDepth
+		threads, depth, walkers = 1, spinningQueueDepth, 1
 	}
 	so := search.Options{
 		Invert:      o.invert,
@@ -213,7 +215,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		so.Before, so.After = 0, 0
 	}
 	wo := o.walk
-	wo.Threads = threads
+	wo.Threads = walkers
 	wo.Sorted = o.sorted
 	chunk := o.mapChunk
 	if o.lowMemory {
@@ -221,6 +223,9 @@ func (o *options) config(m match.Matcher) sched.Config {
 	}
 	return sched.Config{
 		Engine:      o.engine,
+		Cache:       o.cache,
+		CacheBudget: cacheBudget(),
+		Latency:     o.stats,
 		QueueDepth:  depth,
 		MapChunk:    chunk,
 		SplitPiece:  envSize("URG_SPLIT_PIECE"),
@@ -337,6 +342,14 @@ func (o *options) withFilename() bool {
 	return err == nil && fi.IsDir()
 }
 
+// walkersPerThread is how many directories the walk reads at once per
+// search thread. Each directory read waits for the storage's answer, which
+// far storage gives in a millisecond or more: with one reader per thread
+// the walk, not the rings, would set the pace there. Warm the readers
+// cost nothing but idle goroutines (see docs/performance.md), and spot
+// reads as many per core for the same reason.
+const walkersPerThread = 8
+
 // spinningQueueDepth is the queue kept on a spinning disk: enough for the
 // elevator to order a few reads, few enough that a seek serves each.
 const spinningQueueDepth = 4
@@ -356,7 +369,7 @@ func (o *options) storageOf() storage.Info {
 
 // printStats writes --stats; matches is the number of matches printed,
 // or -1 where lines were not printed (counts, names).
-func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, matches int64) {
+func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, matches int64, budget int64) {
 	secs := s.Elapsed.Seconds()
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
@@ -375,6 +388,8 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
 		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
+	printCache(w, s, budget)
+	printLatency(w, s.Latency)
 	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
 	if matches >= 0 {
 		fmt.Fprintf(w, "  matches:  %d\n", matches)
@@ -391,6 +406,63 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 		fmt.Fprintf(w, "  cpu:      %.3f s user, %.3f s system: %.2f of %d cores busy (%.0f%%)\n",
 			user.Seconds(), sys.Seconds(), busy, cores, 100*busy/float64(cores))
 	}
+}
+
+// cacheBudget is how much --cache=auto reads through the page cache
+// before it drops: an eighth of the memory available, or the test hook
+// URG_CACHE_BUDGET's size.
+func cacheBudget() int64 {
+	if n := envSize("URG_CACHE_BUDGET"); n > 0 {
+		return int64(n)
+	}
+	return memAvailable() / sched.CacheShare
+}
+
+// printCache writes --stats' line on the page-cache policy: what it was,
+// and how the files it kept out of the cache were read.
+func printCache(w io.Writer, s *sched.Stats, budget int64) {
+	policy := s.Cache.Policy.String()
+	if s.Cache.Policy == sched.CacheAuto {
+		policy = fmt.Sprintf("auto (keep until %s read, then drop)", humanBytes(budget))
+	}
+	how := "RWF_DONTCACHE reads"
+	if s.Cache.Refused {
+		how = "plain reads, their pages dropped with POSIX_FADV_DONTNEED (RWF_DONTCACHE refused)"
+	}
+	fmt.Fprintf(w, "  cache:    %s; %d files read by %s, %d of them dropped with POSIX_FADV_DONTNEED\n",
+		policy, s.Cache.Uncached.Load(), how, s.Cache.Advised.Load())
+}
+
+// printLatency writes --stats' latency lines: per operation, the count
+// and the latency from submission to completion, then the operations a
+// ring had in flight each time it reaped completions.
+func printLatency(w io.Writer, l *sched.Latency) {
+	if l == nil {
+		return
+	}
+	ns := func(v uint64) time.Duration { return round3(time.Duration(v)) }
+	for _, op := range sched.Ops() {
+		h := &l.Ops[op]
+		if h.N() == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  latency:  %s: %d ops, p50 %v, p90 %v, p99 %v, max %v\n", op, h.N(),
+			ns(h.Quantile(0.5)), ns(h.Quantile(0.9)), ns(h.Quantile(0.99)), ns(h.Max()))
+	}
+	if f := &l.Flight; f.N() > 0 {
+		fmt.Fprintf(w, "  in flight: p50 %d, p90 %d, p99 %d, max %d\n", f.Quantile(0.5), f.Quantile(0.9), f.Quantile(0.99), f.Max())
+	}
+}
+
+// round3 rounds d to three significant digits: the histograms' buckets
+// are an eighth of a power of two wide, and more digits would claim a
+// precision they do not have.
+func round3(d time.Duration) time.Duration {
+	unit := time.Duration(1)
+	for d/unit >= 1000 {
+		unit *= 10
+	}
+	return d.Round(unit)
 }
 
 // readerOf names what read the files, for --stats.

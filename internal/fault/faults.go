@@ -29,6 +29,8 @@ const Enabled = true
 //   - nowait-open, nowait-read (the non-blocking open or read of
 //     --io=auto succeeded): eagain (the file is taken as one that would
 //     wait for the disk, and goes to the ring)
+//   - dontcache (a read with RWF_DONTCACHE, by the ring or pread, under
+//     --cache=drop): eopnotsupp (the file system refuses the flag)
 //   - not-eof (Is): a short read of the file does not mean its end
 
 // Injector holds the rules of a run; a nil Injector injects nothing.
@@ -115,6 +117,8 @@ func (in *Injector) Result(point, path string, res int32) int32 {
 			return -int32(syscall.EINTR)
 		case "ecanceled":
 			return -int32(syscall.ECANCELED)
+		case "eopnotsupp":
+			return -int32(syscall.EOPNOTSUPP)
 		case "short":
 			if res > 1 {
 				return res / 2

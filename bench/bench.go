@@ -49,18 +49,10 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 		return nil, errors.New("no cache mode left to run")
 	}
 
-	var skipped bytes.Buffer
-	tools, err := buildTools(o, io.MultiWriter(w, &skipped))
+	tools, err := reportTools(o, rep, w)
 	if err != nil {
 		return nil, err
 	}
-	for _, l := range strings.Split(strings.TrimSpace(skipped.String()), "\n") {
-		if l != "" {
-			rep.Skipped = append(rep.Skipped, l)
-		}
-	}
-	rep.Tools = tools
-	printToolLines(w, tools)
 
 	// Each corpus's lines: the search lines, and the big corpus's dd floor.
 	lines := map[*corpus][]tool{}
@@ -72,7 +64,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 		rep.Corpora = append(rep.Corpora, c)
 		printCorpus(w, c)
 		lines[c] = tools
-		skipped.Reset()
+		var skipped bytes.Buffer
 		if dd, ok := ddLine(o, c, io.MultiWriter(w, &skipped)); ok {
 			printFloorLine(w, dd)
 			lines[c] = append(slices.Clone(tools), dd)
@@ -127,7 +119,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 				if !selected(o, sc, cache) {
 					continue
 				}
-				res := runScenario(o, c, sc, cache, lines[c], checks, dropper.of(c), w)
+				res := runScenario(o, c, sc, cache, lines[c], checks, dropper.of(c), nil, w)
 				if res.Status != "timed" {
 					stopped++
 				}
@@ -162,14 +154,42 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	return rep, nil
 }
 
+// reportTools builds the run's tool lines, keeps them and the lines
+// left out (with why) in rep, and prints them.
+func reportTools(o *options, rep *report, w io.Writer) ([]tool, error) {
+	var skipped bytes.Buffer
+	tools, err := buildTools(o, io.MultiWriter(w, &skipped))
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range strings.Split(strings.TrimSpace(skipped.String()), "\n") {
+		if l != "" {
+			rep.Skipped = append(rep.Skipped, l)
+		}
+	}
+	rep.Tools = tools
+	printToolLines(w, tools)
+	return tools, nil
+}
+
 // runScenario checks one scenario's outputs (once per corpus and pattern:
 // the cold pass reuses the warm pass's check), times it, and prints its
-// table.
+// table. far, when not nil, is the slow mount c is served from
+// (-latency): urg's lines then run with --stats, and what the mount
+// served and what urg saw are printed and kept.
 func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
-	checks map[string]*checked, dropper cacheDropper, w io.Writer) *scenarioResult {
-	printScenarioHeader(w, c, sc, cache)
+	checks map[string]*checked, dropper cacheDropper, far *farRun, w io.Writer) *scenarioResult {
+	label := cache
+	if far != nil {
+		label += ", latency " + latencyLabel(far.delay)
+	}
+	printScenarioHeader(w, c, sc, label)
 	res := &scenarioResult{Corpus: c.Name, Cache: cache, Name: sc.name, Pattern: sc.pattern, Flags: sc.flags,
 		Reference: tools[0].Name}
+	if far != nil {
+		us := float64(far.delay) / float64(time.Microsecond)
+		res.LatencyUS = &us
+	}
 	if sc.list != nil {
 		res.PatternFile = sc.list.file
 	}
@@ -189,11 +209,18 @@ func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
 	}
 	res.Lines, res.OutputBytes, res.Digest, res.Needles = ch.lines, ch.bytes, ch.digest, ch.needles
 	printChecked(w, ch, reused)
-	tm := timing{cold: cache == "cold", runs: o.runs, warmup: o.warmup, dropper: dropper}
+	tm := timing{cold: cache == "cold", runs: o.runs, warmup: o.warmup, dropper: dropper, stats: far != nil}
 	if tm.cold {
 		tm.runs, tm.warmup = o.coldRuns, 0
 	}
+	if far != nil {
+		far.mount.served() // the check's requests are not the timed runs'
+	}
 	results, err := timeScenario(c, sc, ch.timed, ch.bytes, tm)
+	if far != nil {
+		served := far.mount.served()
+		res.Served = &served
+	}
 	if err != nil {
 		res.Status, res.Reason = "stopped", err.Error()
 		fmt.Fprintf(w, "   timing failed, scenario stopped: %v\n\n", err)
@@ -201,6 +228,10 @@ func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
 	}
 	res.Status, res.Tools = "timed", results
 	printTable(w, tm, results)
+	if far != nil {
+		printServed(w, *res.Served, far.delay)
+		printUrgLatency(w, ch.timed, results)
+	}
 	fmt.Fprintln(w)
 	return res
 }

@@ -21,6 +21,7 @@
 //	go run ./bench -urg bin/urg                  # go and mix, warm and cold
 //	go run ./bench -urg bin/urg -quick           # CI smoke run on tiny corpora
 //	go run ./bench -urg bin/urg -corpora big -big-size 2GiB -warm
+//	go run ./bench -urg bin/urg -latency 0,1ms,5ms  # the go corpus on simulated far storage, cold
 package main
 
 import (
@@ -47,7 +48,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
-	_, err = runBench(o, args, stdout)
+	if len(o.latency) > 0 {
+		_, err = runLatency(o, args, stdout)
+	} else {
+		_, err = runBench(o, args, stdout)
+	}
 	switch {
 	case err == nil:
 		return 0

@@ -48,6 +48,11 @@ type options struct {
 	soak       int  // -soak N: N searches at once, a load test, instead of timings
 	bigSizeSet bool // -big-size given
 
+	// latency is -latency: instead of the timings on the corpora as they
+	// are, time them served through the slow file system, once per delay
+	// (latency.go).
+	latency []time.Duration
+
 	// wordList is -wordlist N: instead of timings, write to listOut (-o
 	// FILE) the N words a -patterns run searches the first corpus for.
 	wordList int
@@ -109,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		rgMmap:         []string{"auto"},
 		dropCachesPath: "/proc/sys/vm/drop_caches",
 	}
-	var threads, bigSize string
+	var threads, bigSize, latency string
 	var cold, warm, engines bool
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -151,6 +156,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.spot, "spot", false, "time spot against find and fdfind -uu on the trees (-type f -size +1M, -name '*.h'), cold too")
 	fs.IntVar(&o.wordList, "wordlist", 0, "instead of timings, write to -o FILE the `N` words a -patterns run samples from the first corpus (-corpus PATH, or the first of -corpora), byte for byte as that run searches them")
 	fs.StringVar(&o.listOut, "o", "", "the `FILE` -wordlist writes")
+	fs.StringVar(&latency, "latency", "", "instead of the timings, serve each corpus (default go) through a FUSE passthrough that delays every request by each of these `DELAYS` in turn (comma-separated durations such as 0,200us,1ms,5ms; 0 is the passthrough alone) and time the scenarios there, cold unless -cache says otherwise; a table per delay, a chart of time against delay (Linux, root)")
 	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -209,6 +215,18 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 			o.runs = 3
 		}
 	}
+	if o.latency, err = parseLatencies(latency); err != nil {
+		return nil, fmt.Errorf("-latency: %v", err)
+	}
+	if len(o.latency) > 0 {
+		// Far storage is a question about cold reads of a tree.
+		if !set["corpora"] {
+			o.corpora = []string{"go"}
+		}
+		if !o.cacheSet {
+			o.cache = []string{"cold"}
+		}
+	}
 	if o.ownTree != "" {
 		o.corpora = []string{filepath.Base(filepath.Clean(o.ownTree))}
 	}
@@ -265,6 +283,9 @@ func (o *options) validate() error {
 	}
 	if len(o.io) == 0 {
 		return errors.New("-io: urg needs at least one engine: it is the yardstick")
+	}
+	if len(o.latency) > 0 && (o.quick || o.soak > 0 || o.spot || o.patterns || o.wordList > 0) {
+		return errors.New("-latency is a mode of its own: not with -quick, -soak, -spot, -patterns or -wordlist")
 	}
 	return nil
 }

@@ -40,6 +40,12 @@ type scenarioResult struct {
 	Reference   string       `json:"reference"`         // the line ratios are taken to
 	Excluded    []excluded   `json:"excluded,omitempty"`
 	Tools       []toolResult `json:"tools"`
+
+	// LatencyUS is -latency's delay per request of the mount the
+	// scenario ran on, in µs (0: the passthrough alone); Served is what
+	// the mount served during the timed runs.
+	LatencyUS *float64     `json:"latency_us,omitempty"`
+	Served    *servedStats `json:"served,omitempty"`
 }
 
 // needleCount says how many of the planted needles the agreed output holds.
@@ -71,6 +77,11 @@ type sample struct {
 	SysSeconds  float64 `json:"sys_seconds"`
 	MaxRSSKiB   int64   `json:"max_rss_kib"`
 	OutputBytes int64   `json:"output_bytes"`
+
+	// IOLatency and InFlight are urg's --stats latencies by operation
+	// and its reads in flight, on the runs that kept them (-latency).
+	IOLatency map[string]opLatency `json:"io_latency,omitempty"`
+	InFlight  *inFlight            `json:"in_flight,omitempty"`
 }
 
 func (r *report) runCount() int {

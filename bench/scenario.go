@@ -219,6 +219,9 @@ type timing struct {
 	runs    int
 	warmup  int
 	dropper cacheDropper
+	// stats runs urg's lines with --stats and keeps its I/O latency in
+	// each run (-latency).
+	stats bool
 }
 
 // timeScenario runs the tool lines interleaved, A B C A B C ..., so that
@@ -231,7 +234,7 @@ type timing struct {
 func timeScenario(c *corpus, sc scenario, tools []tool, wantBytes int, tm timing) ([]toolResult, error) {
 	for range tm.warmup {
 		for _, t := range tools {
-			if _, err := timedRun(t, sc.flags, sc.pattern, c.Path); err != nil {
+			if _, err := timedRun(t, sc.flags, sc.pattern, c.Path, tm.stats); err != nil {
 				return nil, err
 			}
 		}
@@ -244,7 +247,7 @@ func timeScenario(c *corpus, sc scenario, tools []tool, wantBytes int, tm timing
 					return nil, err
 				}
 			}
-			rn, err := timedRun(t, sc.flags, sc.pattern, c.Path)
+			rn, err := timedRun(t, sc.flags, sc.pattern, c.Path, tm.stats)
 			if err != nil {
 				return nil, err
 			}
@@ -275,12 +278,19 @@ func timeScenario(c *corpus, sc scenario, tools []tool, wantBytes int, tm timing
 
 // timedRun runs one search with its output read through a pipe and
 // counted. Not /dev/null: GNU grep notices an output of /dev/null and
-// stops at the first match, as with -q, which would time less work.
-func timedRun(t tool, flags []string, pattern, path string) (sample, error) {
+// stops at the first match, as with -q, which would time less work. With
+// stats, a urg line runs with --stats (which prints to stderr only: the
+// output counted is the same), and its latency and in-flight lines go
+// into the sample.
+func timedRun(t tool, flags []string, pattern, path string, stats bool) (sample, error) {
+	stats = stats && t.Family == "urg"
+	if stats {
+		t.Argv = append([]string{t.Argv[0], "--stats"}, t.Argv[1:]...)
+	}
 	cmd := t.command(flags, pattern, path)
 	out := &countingWriter{}
 	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = out, &limitedBuffer{buf: &stderr, max: 4096}
+	cmd.Stdout, cmd.Stderr = out, &limitedBuffer{buf: &stderr, max: 64 << 10}
 	start := time.Now()
 	err := cmd.Run()
 	elapsed := time.Since(start)
@@ -293,6 +303,11 @@ func timedRun(t tool, flags []string, pattern, path string) (sample, error) {
 		rn.SysSeconds = ps.SystemTime().Seconds()
 		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
 			rn.MaxRSSKiB = int64(ru.Maxrss) // KiB on Linux
+		}
+	}
+	if stats {
+		if rn.IOLatency, rn.InFlight, err = parseUrgStats(stderr.Bytes()); err != nil {
+			return sample{}, fmt.Errorf("%s: %v", t.Name, err)
 		}
 	}
 	return rn, nil

@@ -70,6 +70,12 @@ func renderSVG(rep *report) []byte {
 	// Widths of text are guessed: about 9 px a bold 14 px character, 6.5 px an 11 px one.
 	width = max(width, legendW, 16+9*len(title), 16+13*len(subtitle)/2, 480)
 
+	return svgPage(width, height, title, subtitle, body.Bytes())
+}
+
+// svgPage wraps a chart's body in the SVG document both charts share: a
+// white page, the title and the subtitle above the panels.
+func svgPage(width, height int, title, subtitle string, body []byte) []byte {
 	var out bytes.Buffer
 	out.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n",
@@ -77,7 +83,7 @@ func renderSVG(rep *report) []byte {
 	fmt.Fprintf(&out, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
 	fmt.Fprintf(&out, `<text x="16" y="22" font-size="14" font-weight="bold">%s</text>`+"\n", esc(title))
 	fmt.Fprintf(&out, `<text x="16" y="40" fill="#444444">%s</text>`+"\n", esc(subtitle))
-	out.Write(body.Bytes())
+	out.Write(body)
 	out.WriteString("</svg>\n")
 	return out.Bytes()
 }

@@ -130,14 +130,9 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 			}
 		}
 	}
-	rep.Finished = time.Now()
-	if err := writeJSON(o.jsonPath, rep); err != nil {
+	if err := finishReport(o, rep, renderSVG, w); err != nil {
 		return rep, err
 	}
-	if err := writeFileAtomic(o.svgPath, renderSVG(rep)); err != nil {
-		return rep, err
-	}
-	fmt.Fprintf(w, "every run: %s\nchart:     %s\n", o.jsonPath, o.svgPath)
 	if o.quick {
 		runs, bars, err := verifyOutputs(o.jsonPath, o.svgPath, rep)
 		if err == nil {
@@ -152,6 +147,20 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 		return rep, errStopped
 	}
 	return rep, nil
+}
+
+// finishReport stamps the report's end, writes its JSON and its chart
+// (drawn by render) and says where they are.
+func finishReport(o *options, rep *report, render func(*report) []byte, w io.Writer) error {
+	rep.Finished = time.Now()
+	if err := writeJSON(o.jsonPath, rep); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(o.svgPath, render(rep)); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "every run: %s\nchart:     %s\n", o.jsonPath, o.svgPath)
+	return nil
 }
 
 // reportTools builds the run's tool lines, keeps them and the lines

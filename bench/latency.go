@@ -87,8 +87,10 @@ func parseLatencies(s string) ([]time.Duration, error) {
 // parseUrgStats reads the latency and in-flight lines of urg's --stats
 // output and ignores the others:
 //
-//	latency:  openat: 12345 ops, p50 12.3µs, p90 30.1µs, p99 1.2ms, max 5.301ms
-//	in flight: p50 40, p90 63, p99 64, max 64
+//	latency:  OP: N ops, p50 D, p90 D, p99 D, max D
+//	in flight: p50 N, p90 N, p99 N, max N
+//
+// (D a Go duration, N a count).
 //
 // A latency or in-flight line that does not parse is an error: a format
 // that drifted would otherwise leave the figures out without a word.
@@ -234,14 +236,9 @@ func runLatency(o *options, args []string, stdout io.Writer) (*report, error) {
 		}
 	}
 	printLatencySummary(w, rep)
-	rep.Finished = time.Now()
-	if err := writeJSON(o.jsonPath, rep); err != nil {
+	if err := finishReport(o, rep, renderLatencySVG, w); err != nil {
 		return rep, err
 	}
-	if err := writeFileAtomic(o.svgPath, renderLatencySVG(rep)); err != nil {
-		return rep, err
-	}
-	fmt.Fprintf(w, "every run: %s\nchart:     %s\n", o.jsonPath, o.svgPath)
 	if stopped > 0 {
 		return rep, errStopped
 	}

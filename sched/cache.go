@@ -64,7 +64,6 @@ const dropStreamMin = 64 << 20
 
 // CacheStats count what the page-cache policy did.
 type CacheStats struct {
-	Policy Cache // the run's
 	// Uncached counts the files read (in part or whole) without leaving
 	// pages cached; Advised, those of them whose pages were dropped with
 	// fadvise because RWF_DONTCACHE was refused.

@@ -208,7 +208,7 @@ func Run(cfg Config) (*Stats, error) {
 		r.stats.Engine = EnginePread // no ring ran, and no non-blocking path
 	}
 	r.stats.RingRefused = r.ringErr
-	r.stats.Cache.Policy, r.stats.Cache.Refused = r.cfg.Cache, r.uncached.Refused()
+	r.stats.Cache.Refused = r.uncached.Refused()
 	if r.cfg.Latency {
 		r.stats.Latency = &r.lat.sum
 	}

@@ -111,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if o.mode == printer.Lines && !o.invert {
 			matches = out.Matches()
 		}
-		printStats(stderr, stats, m, cfg.Threads, matches, cfg.CacheBudget)
+		printStats(stderr, stats, &cfg, m, matches)
 		fmt.Fprintf(stderr, "  locale:   %s\n", charset(o.match.UTF8))
 		fmt.Fprintf(stderr, "  storage:  %s; %d reader(s), queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
 	}
@@ -369,7 +369,8 @@ func (o *options) storageOf() storage.Info {
 
 // printStats writes --stats; matches is the number of matches printed,
 // or -1 where lines were not printed (counts, names).
-func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, matches int64, budget int64) {
+func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher, matches int64) {
+	threads := cfg.Threads
 	secs := s.Elapsed.Seconds()
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
@@ -388,7 +389,7 @@ func printStats(w io.Writer, s *sched.Stats, m match.Matcher, threads int, match
 	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
 		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
-	printCache(w, s, budget)
+	printCache(w, s, cfg.Cache, cfg.CacheBudget)
 	printLatency(w, s.Latency)
 	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
 	if matches >= 0 {
@@ -420,9 +421,9 @@ func cacheBudget() int64 {
 
 // printCache writes --stats' line on the page-cache policy: what it was,
 // and how the files it kept out of the cache were read.
-func printCache(w io.Writer, s *sched.Stats, budget int64) {
-	policy := s.Cache.Policy.String()
-	if s.Cache.Policy == sched.CacheAuto {
+func printCache(w io.Writer, s *sched.Stats, cache sched.Cache, budget int64) {
+	policy := cache.String()
+	if cache == sched.CacheAuto {
 		policy = fmt.Sprintf("auto (keep until %s read, then drop)", humanBytes(budget))
 	}
 	how := "RWF_DONTCACHE reads"

@@ -840,7 +840,7 @@ func TestCLILineBuffered(t *testing.T) {
 		// The input stays open while sleep runs; the line must come before
 		// the test ends it.
 		dir := t.TempDir()
-		onTerminal(t, script, dir, "(sleep 30 & echo $! > pid; echo the needle; wait) | "+urgBin+" --color=never needle", "the needle")
+		onTerminal(t, script, dir, "(sleep 30 & echo $! > pid; echo the needle; wait) | "+urgBin+" --color=never needle", "the needle", killPID(dir))
 	})
 }
 
@@ -854,18 +854,54 @@ func TestCLITerminalFileByFile(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.txt": "hay\nthe needle\n"})
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("no FIFO here: %v", err)
 	}
-	// The FIFO's writer keeps it open until the test ends it.
-	onTerminal(t, script, dir, "sleep 30 > fifo & echo $! > pid; "+urgBin+" --color=never needle a.txt fifo; wait", "a.txt:the needle")
+	// The test holds the FIFO's write end (O_RDWR does not wait for a
+	// reader on Linux), so urg's open never waits on a writer that the
+	// end below has already gone. A writer started by the shell could be
+	// ended before urg opened the FIFO, and urg's open would then wait
+	// for ever (as grep's would).
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("cannot hold the FIFO open: %v", err)
+	}
+	onTerminal(t, script, dir, urgBin+" --color=never needle a.txt fifo", "a.txt:the needle", func(done <-chan struct{}) {
+		w.Close()
+		// Should urg open the FIFO only now, its open waits for a writer:
+		// one comes and goes until the command has ended.
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+			if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				f.Close()
+			}
+		}
+	})
+}
+
+// killPID is onTerminal's end for a line that writes the PID of what
+// keeps its input open to dir/pid: that process is ended.
+func killPID(dir string) func(<-chan struct{}) {
+	return func(<-chan struct{}) {
+		b, _ := os.ReadFile(filepath.Join(dir, "pid"))
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			syscall.Kill(pid, syscall.SIGTERM)
+		}
+	}
 }
 
 // onTerminal runs the shell command line on a terminal (script) in dir and
-// checks that its first line is want. The line writes the PID of what
-// keeps its input open to dir/pid; that process is ended once the line
-// has come (or has not), so that the command ends by itself.
-func onTerminal(t *testing.T, script, dir, line, want string) {
+// checks that its first line is want. Once the line has come (or has
+// not), end is run to close what keeps the command's input open; it is
+// told by done when the command has ended. A command that has not ended
+// cliTimeout later is killed and the test fails, rather than hanging
+// until go test's deadline.
+func onTerminal(t *testing.T, script, dir, line, want string, end func(done <-chan struct{})) {
 	t.Helper()
 	cmd := exec.Command(script, "-qfec", line, "/dev/null")
 	cmd.Dir = dir
@@ -877,12 +913,22 @@ func onTerminal(t *testing.T, script, dir, line, want string) {
 		t.Fatal(err)
 	}
 	defer func() {
-		b, _ := os.ReadFile(filepath.Join(dir, "pid"))
-		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-			syscall.Kill(pid, syscall.SIGTERM)
+		done := make(chan struct{})
+		go end(done)
+		drained := make(chan struct{})
+		go func() {
+			io.Copy(io.Discard, stdout)
+			close(drained)
+		}()
+		select {
+		case <-drained:
+		case <-time.After(cliTimeout):
+			t.Errorf("the command did not end within %v of its input's end", cliTimeout)
+			cmd.Process.Kill()
+			<-drained
 		}
-		io.Copy(io.Discard, stdout)
 		cmd.Wait()
+		close(done)
 	}()
 	if got := strings.TrimSuffix(firstLine(t, bufio.NewReader(stdout)), "\r\n"); got != want {
 		t.Errorf("first line on the terminal %q, want %q", got, want)

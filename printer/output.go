@@ -93,6 +93,9 @@ func (o *Output) File(seq int64, path string) *File {
 	if o.cfg.JSON {
 		f.started = time.Now()
 	}
+	if f.shaped = o.cfg.shaped(); o.cfg.InitialTab {
+		f.numWidth = numWidth(path, path == o.cfg.StdinLabel, o.cfg.LineNumber)
+	}
 	return f
 }
 

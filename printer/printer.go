@@ -31,6 +31,10 @@ const (
 	FilesWithoutMatch
 	// Quiet prints nothing (-q).
 	Quiet
+	// MatchCount prints the number of matches of each file that has one
+	// (rg --count-matches); under -v, of selected lines. The search
+	// reports its lines to count them, and none is printed.
+	MatchCount
 )
 
 // Config is how output looks.
@@ -79,6 +83,27 @@ type Config struct {
 	EncodingErrors bool
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
+
+	// The line shapes of ripgrep and of grep -T (see shape.go); with all
+	// of them unset a line is printed as grep prints it.
+	Column     bool // --column: the 1-based column of a line's first match (of each, under -o) after its number
+	Vimgrep    bool // --vimgrep: a line for every match, with its column
+	Trim       bool // --trim: no ASCII white space at the start of lines
+	InitialTab bool // -T: a tab before the text, numbers padded as grep pads them
+	// MaxColumns replaces a line (under -o, a match) longer than this
+	// many bytes with ripgrep's omission line; 0 means no limit.
+	MaxColumns int
+	// Replace, when set, appends to dst what the match line[s:e] is
+	// printed as (--replace).
+	Replace func(dst, line []byte, s, e int) []byte
+	// StdinLabel is the name standard input has in the output, for -T,
+	// whose padding comes from the file's size.
+	StdinLabel string
+}
+
+// shaped says a line takes the slower path of shape.go.
+func (c *Config) shaped() bool {
+	return c.Column || c.Vimgrep || c.Trim || c.InitialTab || c.MaxColumns > 0 || c.Replace != nil
 }
 
 // Colors are the SGR sequences that start each part of a line when
@@ -170,6 +195,14 @@ type File struct {
 	// notice: the binary-file notice is due once the file's lines are out.
 	notice bool
 	group  groupState
+	// shaped: the line shapes of shape.go are on; numWidth is -T's
+	// padding of numbers; spans and text are shapedLine's scratch; count
+	// is MatchCount's.
+	shaped   bool
+	numWidth int
+	spans    []span
+	text     []byte
+	count    int64
 
 	// --json: the begin message was printed; what the end message
 	// reports.
@@ -187,6 +220,9 @@ func (f *File) Begin() error { return f.out.Err() }
 
 // Match implements search.Sink.
 func (f *File) Match(lineno, offset int64, line []byte) error {
+	if f.cfg.Mode == MatchCount {
+		return f.countMatches(line)
+	}
 	if f.cfg.CountMatches && !f.cfg.Invert && f.cfg.Matcher != nil {
 		n := int64(0)
 		f.cfg.Matcher.Each(line, func(int, int) { n++ })
@@ -225,6 +261,9 @@ func (f *File) report(sep byte, lineno, offset int64, line []byte, hasMatches bo
 // the line) is left out, as grep leaves it out.
 func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
 	f.printed = true
+	if f.shaped {
+		return f.shapedLine(sep, lineno, offset, line, hasMatches)
+	}
 	var err error
 	switch {
 	case f.cfg.OnlyMatching && hasMatches:
@@ -312,6 +351,12 @@ func (c *Config) separator() string {
 
 // prefix writes the file name, line number and byte offset that lead a line.
 func (f *File) prefix(sep byte, lineno, offset int64) {
+	f.prefixCol(sep, lineno, 0, offset)
+}
+
+// prefixCol is prefix with a column after the line number (--column,
+// --vimgrep) when col > 0.
+func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	if f.cfg.WithFilename && f.cfg.Heading && !f.headed {
 		f.headed = true
 		colored(f, f.cfg.Colors.File, f.path)
@@ -330,11 +375,15 @@ func (f *File) prefix(sep byte, lineno, offset int64) {
 	// lines of a tree (see docs/performance.md).
 	var num [20]byte
 	if f.cfg.LineNumber {
-		colored(f, f.cfg.Colors.LineNum, strconv.AppendInt(num[:0], lineno, 10))
+		colored(f, f.cfg.Colors.LineNum, f.padded(strconv.AppendInt(num[:0], lineno, 10)))
+		f.sepChar(sep)
+	}
+	if col > 0 {
+		colored(f, f.cfg.Colors.LineNum, strconv.AppendInt(num[:0], int64(col), 10))
 		f.sepChar(sep)
 	}
 	if f.cfg.ByteOffset {
-		colored(f, f.cfg.Colors.ByteNum, strconv.AppendInt(num[:0], offset, 10))
+		colored(f, f.cfg.Colors.ByteNum, f.padded(strconv.AppendInt(num[:0], offset, 10)))
 		f.sepChar(sep)
 	}
 }
@@ -408,6 +457,16 @@ func (f *File) finishCount(count int64) error {
 		return f.out.finish(f)
 	}
 	switch f.cfg.Mode {
+	case MatchCount:
+		if f.count == 0 {
+			break
+		}
+		if f.cfg.WithFilename {
+			colored(f, f.cfg.Colors.File, f.path)
+			f.nameEnd(':')
+		}
+		f.buf = strconv.AppendInt(f.buf, f.count, 10)
+		f.buf = append(f.buf, '\n')
 	case Count:
 		if f.cfg.WithFilename {
 			colored(f, f.cfg.Colors.File, f.path)

@@ -53,7 +53,10 @@ type Config struct {
 	Search  search.Options
 	Matcher match.Matcher
 	Out     Output
-	Engine  Engine
+	// StdinLabel names standard input in the output and in messages
+	// (--label); empty means walk.StdinLabel.
+	StdinLabel string
+	Engine     Engine
 	// QueueDepth is how many files one ring keeps in flight.
 	QueueDepth int
 	// Cache is what the run leaves in the page cache; CacheBudget is how
@@ -268,4 +271,12 @@ func (r *run) report(path string, err error) {
 	if r.cfg.Report != nil {
 		r.cfg.Report(path, err)
 	}
+}
+
+// stdinLabel is what standard input is called.
+func (c *Config) stdinLabel() string {
+	if c.StdinLabel != "" {
+		return c.StdinLabel
+	}
+	return walk.StdinLabel
 }

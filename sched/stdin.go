@@ -7,7 +7,6 @@ import (
 
 	"urg/fallback"
 	"urg/search"
-	"urg/walk"
 )
 
 // searchStdin searches standard input, which every engine reads with
@@ -19,7 +18,7 @@ func (w *worker) searchStdin(sink search.Sink) (search.Result, error) {
 	res, err := w.s.Search(fallback.FromFD(0), sink)
 	if err == nil && !r.cfg.StopAtFirst && !r.cfg.ListsNames && !r.stopped.Load() {
 		if lerr := leaveStdin(start, serr == nil, res, r.cfg.Search.MaxCount); lerr != nil {
-			r.report(walk.StdinLabel, lerr)
+			r.report(r.cfg.stdinLabel(), lerr)
 		}
 	}
 	return res, err

@@ -64,7 +64,7 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 	r := w.r
 	label := f.Path
 	if f.Path == walk.StdinPath {
-		label = walk.StdinLabel
+		label = r.cfg.stdinLabel()
 	}
 	sink := r.cfg.Out.Sink(f.Seq, label)
 	if r.stopped.Load() {
@@ -78,7 +78,7 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 		sink.Finish(search.Result{}, err)
 		return
 	}
-	if rd == nil && f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert {
+	if rd == nil && f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert && !r.cfg.Search.Passthru {
 		// No line of a file this short can match: no need to open it.
 		r.stats.Skipped.Add(1)
 		w.finish(sink, search.Result{})

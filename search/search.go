@@ -31,11 +31,15 @@ const (
 
 // Options say which lines a search selects and reports.
 type Options struct {
-	Invert        bool  // -v
-	Before, After int   // -B, -A
-	MaxCount      int64 // -m; 0 means no limit
-	LineNumbers   bool  // count lines for Sink calls
-	Binary        Binary
+	Invert        bool // -v
+	Before, After int  // -B, -A
+	// Passthru reports every line that is not selected as context
+	// (rg --passthru): After's context is due from the file's start.
+	// Set After to the largest int with it.
+	Passthru    bool
+	MaxCount    int64 // -m; 0 means no limit
+	LineNumbers bool  // count lines for Sink calls
+	Binary      Binary
 	// CountOnly selects lines without reporting them (-c, -l, -L, -q).
 	CountOnly bool
 	// BufSize is the initial buffer size; a longer line grows it.
@@ -266,6 +270,9 @@ const DefaultMapWindow = 4 << 20
 func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
 	s.lastEnd, s.afterLeft, s.draining, s.done, s.res = -1, 0, false, false, Result{}
+	if s.opts.Passthru {
+		s.afterLeft = s.opts.After
+	}
 	f := &feed{src: src, pre: pre, nulFrom: -1}
 	for !f.eof && !s.done {
 		n, err := s.fill(f)
@@ -692,7 +699,7 @@ func (s *Searcher) selectLine(ls, le int) error {
 	}
 	if s.opts.MaxCount > 0 && s.res.Count >= s.opts.MaxCount {
 		s.draining = true
-		if s.opts.CountOnly || s.opts.After == 0 {
+		if s.opts.CountOnly || s.opts.After == 0 || s.opts.Passthru {
 			s.done = true
 		}
 	}

@@ -45,7 +45,14 @@ type Options struct {
 	Threads    int        // directories read at once
 	Sorted     bool       // yield files in path order
 	Ignore     bool       // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
-	NoHidden   bool       // skip names that start with a dot (--hidden=false)
+	// Shard, when its N is above 1, yields only the files of one shard.
+	Shard Shard
+	// Listed is how many of the last operands came from a list of files
+	// (--files-from): they are yielded as files, not looked at first, so
+	// that the readers' opens and reads, batched on the rings, are the
+	// only work done on each.
+	Listed   int
+	NoHidden bool // skip names that start with a dot (--hidden=false)
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID
@@ -88,9 +95,13 @@ func Files(paths []string, o Options, h Handler) {
 	if len(paths) == 0 {
 		w.walkRoot(".", "")
 	}
-	for _, p := range paths {
+	for i, p := range paths {
 		if w.isStopped() || h.Stopped != nil && h.Stopped() {
 			break
+		}
+		if i >= len(paths)-o.Listed {
+			w.listed(p)
+			continue
 		}
 		w.operand(p)
 	}
@@ -117,7 +128,7 @@ func (w *walker) operand(p string) {
 		}
 		return
 	}
-	if !w.wanted(p) {
+	if !w.wanted(p) || !w.inShard(p) {
 		return
 	}
 	if w.opts.Output != nil && w.isOutput(fi) {
@@ -181,6 +192,10 @@ type walker struct {
 	// filtered counts the entries left out by the walk's filters, when
 	// set.
 	filtered *atomic.Int64
+	// root is the display name of the root being walked (set before its
+	// walkers start, so read without a lock): inShard's paths are taken
+	// below it.
+	root string
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -202,6 +217,10 @@ func (w *walker) walkRoot(dir, display string) {
 		return
 	}
 	job := dirJob{path: dir, display: display, pseudo: pseudoFS(dir)}
+	// The shard of a file below a root is its path below the root, the
+	// same on every host whatever the root is called there.
+	w.root = display
+	defer func() { w.root = "" }()
 	if w.opts.Sorted {
 		w.walkSorted(job, make([]byte, 32<<10))
 		return
@@ -349,7 +368,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			}
 			subdirs = append(subdirs, sub)
 		case TypeFile:
-			if !w.wanted(l.name) {
+			if !w.wanted(l.name) || !w.inShard(display) {
 				w.filter()
 				continue
 			}

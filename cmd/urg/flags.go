@@ -61,6 +61,12 @@ type options struct {
 	generate     string
 	heading      bool // --heading: file names above their lines
 	lineBuffered bool // --line-buffered: each line written out at once
+	shape        shapeFlags
+	label        string // --label: standard input's name
+	filesFrom    string // --files-from
+	shardSpec    string // --shard K/N
+	shard        walk.Shard
+	noConfig     bool // --no-config (read before parsing, in configArgs)
 	// tuned: -j or --queue-depth was given, so the storage does not
 	// choose them.
 	tuned   bool
@@ -78,11 +84,15 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVarP(&o.match.Fixed, "fixed-strings", "F", false, "patterns are literal strings")
 	fs.BoolVarP(&r.perl, "perl-regexp", "P", false, "patterns are Perl-compatible regular expressions (the default)")
 	fs.BoolVarP(&r.extended, "extended-regexp", "E", false, "accepted for habit: Perl syntax covers ERE's")
-	fs.BoolVarP(&o.match.IgnoreCase, "ignore-case", "i", false, "ignore case distinctions")
+	choiceVar(fs, &r.caseMode, caseIgnore, "ignore-case", "i", "ignore case distinctions")
 	fs.BoolVarP(&o.match.Word, "word-regexp", "w", false, "match only whole words")
 	fs.BoolVarP(&o.match.Line, "line-regexp", "x", false, "match only whole lines")
 	fs.BoolVarP(&o.invert, "invert-match", "v", false, "select non-matching lines")
-	fs.BoolVarP(&r.count, "count", "c", false, "print only a count of selected lines per file")
+	choiceVar(fs, &r.caseMode, caseIgnore, "y", "y", "same as -i (grep's obsolete spelling)")
+	choiceVar(fs, &r.caseMode, caseSmart, "smart-case", "S", "ignore case unless a pattern has an upper-case letter (rg -S)")
+	choiceVar(fs, &r.caseMode, caseSensitive, "no-ignore-case", "", "match case, undoing an earlier -i, -y or -S")
+	choiceVar(fs, &r.count, countLines, "count", "c", "print only a count of selected lines per file")
+	choiceVar(fs, &r.count, countMatches, "count-matches", "", "print only a count of matches per file, for files that have one (rg --count-matches)")
 	choiceVar(fs, &r.list, +1, "files-with-matches", "l", "print only names of files with selected lines")
 	choiceVar(fs, &r.list, -1, "files-without-match", "L", "print only names of files with no selected lines")
 	fs.BoolVarP(&o.onlyMatching, "only-matching", "o", false, "print only the matched parts of lines")
@@ -103,6 +113,14 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")
+	fs.BoolVar(&o.shape.column, "column", false, "print the column (1-based, in bytes) of a line's first match after its number, of each match with -o; implies -n (rg --column)")
+	fs.BoolVar(&o.shape.vimgrep, "vimgrep", false, "print a line for every match, as PATH:LINE:COLUMN:TEXT (rg --vimgrep)")
+	fs.Var(optString{&o.shape.replace}, "replace", "print `TEXT` in place of each match: $1, ${1}, $name and ${name} are its groups, $0 all of it, $$ a $ (rg -r; -r is grep's recursive here)")
+	fs.IntVarP(&o.shape.maxColumns, "max-columns", "M", 0, "print ripgrep's omission line in place of lines longer than `NUM` bytes")
+	fs.BoolVar(&o.shape.passthru, "passthru", false, "print every line, the selected ones and the rest as context (rg --passthru)")
+	fs.BoolVar(&o.shape.trim, "trim", false, "print lines without their leading ASCII white space (rg --trim)")
+	fs.BoolVarP(&o.shape.initialTab, "initial-tab", "T", false, "put a tab before each line's text and pad numbers, as grep -T (ripgrep's -T is --type-not here)")
+	fs.StringVar(&o.label, "label", "", "name standard input `LABEL` in the output")
 	fs.BoolVar(&o.json, "json", false, "print ripgrep's JSON messages (begin, match, context, end, summary), one per line")
 	fs.BoolVar(&o.files, "files", false, "list the files that would be searched, without searching them (no pattern)")
 	fs.Var(globList{&o.walk.Files, true}, "include", "search only files whose name matches `GLOB` (of several --include and --exclude, the last that matches decides)")
@@ -130,6 +148,9 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&o.cacheName, "cache", "auto", "what the search leaves in the page cache (`POLICY`): keep (read through it, as grep and rg do), drop (leave no new pages: RWF_DONTCACHE reads where the file system takes them, else POSIX_FADV_DONTNEED once a file is read; no maps) or auto (keep until an eighth of the available memory has been read, then drop)")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")
 	fs.StringVar(&o.generate, "generate", "", "print `WHAT` and exit: man (the man page, roff), complete-bash, complete-zsh or complete-fish")
+	fs.StringVar(&o.filesFrom, "files-from", "", "search the files listed in `FILE` (- for standard input), one per line, or NUL-separated with --null")
+	fs.StringVar(&o.shardSpec, "shard", "", "search only the files of shard `K/N`: a stable hash of each path below its root picks one of N shards (see docs/scale.md)")
+	fs.BoolVar(&o.noConfig, "no-config", false, "ignore the file of default flags that URG_CONFIG_PATH names")
 	fs.BoolVar(&o.help, "help", false, "print this help")
 	fs.BoolVarP(&o.version, "version", "V", false, "print the version")
 	return fs, r
@@ -139,7 +160,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 type rawFlags struct {
 	sources           []patternSource // -e and -f, in the order given
 	perl, extended    bool
-	count             bool
+	count             int // countLines or countMatches: the later wins
+	caseMode          int // caseSensitive, caseIgnore or caseSmart: the later wins
 	list              int // +1 -l, -1 -L: the later wins
 	context           int
 	text, noBinary    bool
@@ -271,7 +293,15 @@ func parseArgs(args []string) (*options, error) {
 		o.patterns, rest = rest[:1], rest[1:]
 	}
 	o.paths = rest
-	if len(o.paths) == 0 && !r.recursive && !r.deref && !o.files && !isTerminal(os.Stdin) {
+	if o.filesFrom != "" {
+		listed, err := readFileList(o.filesFrom, o.null)
+		if err != nil {
+			return nil, err
+		}
+		o.paths = append(o.paths, listed...)
+		o.walk.Listed = len(listed)
+	}
+	if len(o.paths) == 0 && o.filesFrom == "" && !r.recursive && !r.deref && !o.files && !isTerminal(os.Stdin) {
 		o.paths, o.stdinDefault = []string{walk.StdinPath}, true
 	}
 	if r.deref {
@@ -280,6 +310,9 @@ func parseArgs(args []string) (*options, error) {
 	o.walk.NoHidden = !r.hidden
 	o.match.UTF8 = utf8Locale(os.Getenv)
 	if err := o.setModes(fs, r); err != nil {
+		return nil, err
+	}
+	if err := o.applyHabits(r); err != nil {
 		return nil, err
 	}
 	if o.json {
@@ -300,8 +333,10 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 		o.mode = printer.FilesWithMatches
 	case r.list < 0:
 		o.mode = printer.FilesWithoutMatch
-	case r.count:
+	case r.count == countLines:
 		o.mode = printer.Count
+	case r.count == countMatches:
+		o.mode = printer.MatchCount
 	}
 	if r.context > 0 {
 		// As grep's -C: the length of each side not given by -A or -B.
@@ -405,7 +440,9 @@ func flagTable(fs *pflag.FlagSet, format string) string {
 	fs.VisitAll(func(f *pflag.Flag) {
 		name, usage := pflag.UnquoteUsage(f)
 		spell := "    --" + f.Name
-		if f.Shorthand != "" {
+		if f.Shorthand == f.Name {
+			spell = "-" + f.Name // -y: grep has no long name for it
+		} else if f.Shorthand != "" {
 			spell = "-" + f.Shorthand + ", --" + f.Name
 		}
 		if f.Value.Type() != "bool" {

@@ -55,7 +55,9 @@ searched through a memory map on every core.
 	fs.VisitAll(func(f *pflag.Flag) {
 		name, usage := pflag.UnquoteUsage(f)
 		spell := `\fB\-\-` + roff(f.Name) + `\fR`
-		if f.Shorthand != "" {
+		if f.Shorthand == f.Name {
+			spell = `\fB\-` + f.Shorthand + `\fR`
+		} else if f.Shorthand != "" {
 			spell = `\fB\-` + f.Shorthand + `\fR, ` + spell
 		}
 		if f.Value.Type() != "bool" {
@@ -78,7 +80,9 @@ searched through a memory map on every core.
 func longNames(fs *pflag.FlagSet) []string {
 	var words []string
 	fs.VisitAll(func(f *pflag.Flag) {
-		words = append(words, "--"+f.Name)
+		if f.Name != f.Shorthand {
+			words = append(words, "--"+f.Name)
+		}
 		if f.Shorthand != "" {
 			words = append(words, "-"+f.Shorthand)
 		}
@@ -113,10 +117,13 @@ func zshCompletion(fs *pflag.FlagSet) string {
 		if f.Value.Type() != "bool" {
 			arg = ":value:"
 		}
-		if f.Shorthand != "" {
-			fmt.Fprintf(&b, "  '(-%s --%s)'{-%s,--%s}'[%s]%s' \\\n", f.Shorthand, f.Name, f.Shorthand, f.Name, desc, arg)
-		} else {
+		switch f.Shorthand {
+		case f.Name:
+			fmt.Fprintf(&b, "  '-%s[%s]%s' \\\n", f.Shorthand, desc, arg)
+		case "":
 			fmt.Fprintf(&b, "  '--%s[%s]%s' \\\n", f.Name, desc, arg)
+		default:
+			fmt.Fprintf(&b, "  '(-%s --%s)'{-%s,--%s}'[%s]%s' \\\n", f.Shorthand, f.Name, f.Shorthand, f.Name, desc, arg)
 		}
 	})
 	b.WriteString("  '*:file:_files'\n")
@@ -128,9 +135,13 @@ func fishCompletion(fs *pflag.FlagSet) string {
 	b.WriteString("# fish completion for urg (urg --generate=complete-fish)\n")
 	fs.VisitAll(func(f *pflag.Flag) {
 		_, usage := pflag.UnquoteUsage(f)
-		fmt.Fprintf(&b, "complete -c urg -l '%s'", shellWord(f.Name))
-		if f.Shorthand != "" {
-			fmt.Fprintf(&b, " -s '%s'", f.Shorthand)
+		if f.Shorthand == f.Name {
+			fmt.Fprintf(&b, "complete -c urg -s '%s'", f.Shorthand)
+		} else {
+			fmt.Fprintf(&b, "complete -c urg -l '%s'", shellWord(f.Name))
+			if f.Shorthand != "" {
+				fmt.Fprintf(&b, " -s '%s'", f.Shorthand)
+			}
 		}
 		if f.Value.Type() != "bool" {
 			b.WriteString(" -r")

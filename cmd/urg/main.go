@@ -50,10 +50,12 @@ const (
 
 // run is the whole command, returning its exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	o, err := parseArgs(args)
+	o, err := parseArgs(configArgs(args, os.Getenv("URG_CONFIG_PATH"), stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
-		fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
+		if !errors.As(err, new(valueError)) {
+			fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
+		}
 		return exitTrouble
 	}
 	switch {
@@ -88,7 +90,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := o.config(m)
 	cfg.Walk.Output = o.feedback(stdout)
-	out := printer.NewOutput(stdout, stderr, o.printer(m, stdout, stderr), o.sorted || o.filesOnly())
+	pc := o.printer(m, stdout, stderr)
+	if err := o.shapeConfig(&pc); err != nil {
+		fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
+		return exitTrouble
+	}
+	out := printer.NewOutput(stdout, stderr, pc, o.sorted || o.filesOnly())
 	cfg.Out = out
 	var reportMu sync.Mutex
 	cfg.Warn = func(path string, err error) {
@@ -203,7 +210,11 @@ func (o *options) config(m match.Matcher) sched.Config {
 		After:       o.after,
 		LineNumbers: o.lineNumber,
 		Binary:      o.binary,
-		CountOnly:   o.mode != printer.Lines,
+		CountOnly:   o.mode != printer.Lines && o.mode != printer.MatchCount,
+		Passthru:    o.shape.passthru,
+	}
+	if o.shape.passthru {
+		so.Before, so.After = 0, passthruAfter
 	}
 	if o.maxCount > 0 {
 		so.MaxCount = int64(o.maxCount)
@@ -215,6 +226,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		so.Before, so.After = 0, 0
 	}
 	wo := o.walk
+	wo.Shard = o.shard
 	wo.Threads = walkers
 	wo.Sorted = o.sorted
 	chunk := o.mapChunk
@@ -234,6 +246,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		GrowAtOnce:  os.Getenv("URG_GROW_AT_ONCE") == "1",
 		Faults:      fault.New(os.Getenv("URG_FAULTS")),
 		Paths:       o.paths,
+		StdinLabel:  o.label,
 		Walk:        wo,
 		Threads:     threads,
 		Search:      so,
@@ -258,7 +271,7 @@ func (o *options) stdinOnly() bool {
 // small; a tree's files, standard input among others, and larger sets come
 // as they are done (unless --sort=path).
 func (o *options) filesOnly() bool {
-	if len(o.paths) < 2 {
+	if len(o.paths) < 2 || o.walk.Listed > 0 {
 		return false
 	}
 	var total int64

@@ -1,0 +1,219 @@
+package printer
+
+import (
+	"os"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The line shapes that ripgrep users type (--column, --vimgrep, --trim,
+// --max-columns, --replace) and grep's -T. They take a path of their own,
+// shapedLine, so that a line printed as grep prints it costs what it did.
+
+// span is a match's bounds in a line, and where it starts in the text
+// printed for the line (which --replace makes differ).
+type span struct {
+	s, e, out int
+}
+
+// Omission lines, ripgrep's (its --max-columns).
+const (
+	omittedMatch   = "[Omitted long matching line]"
+	omittedContext = "[Omitted long context line]"
+)
+
+// numWidth is the width grep -T pads line numbers and byte offsets to:
+// the digits of the file's size (plus one with -n, as line numbers count
+// from 1), or of the largest offset there is when the size is unknown
+// (a pipe, a device).
+func numWidth(path string, stdin, lineNumbers bool) int {
+	var fi os.FileInfo
+	var err error
+	if stdin {
+		fi, err = os.Stdin.Stat()
+	} else {
+		fi, err = os.Stat(path)
+	}
+	n := int64(1<<63 - 1)
+	if err == nil && fi.Mode().IsRegular() {
+		n = fi.Size()
+		if lineNumbers {
+			n++
+		}
+	}
+	return len(strconv.FormatInt(n, 10))
+}
+
+// padded right-aligns the digits b in numWidth columns, in b's own array
+// (a [20]byte on the caller's stack holds any width).
+func (f *File) padded(b []byte) []byte {
+	w := f.numWidth
+	if len(b) >= w || w > cap(b) {
+		return b
+	}
+	n := len(b)
+	b = b[:w]
+	copy(b[w-n:], b[:n])
+	for i := range w - n {
+		b[i] = ' '
+	}
+	return b
+}
+
+// countMatches is a selected line under MatchCount: its matches are
+// counted (the line itself, under -v, where it holds none).
+func (f *File) countMatches(line []byte) error {
+	if f.cfg.Invert {
+		f.count++
+		return nil
+	}
+	return f.cfg.Matcher.Each(line, func(int, int) { f.count++ })
+}
+
+// shapedLine is line for the shapes of this file: the line's matches are
+// found once, the text printed for it is built (replacements made,
+// white space trimmed), and one line is printed for it, or one for each
+// match under -o and --vimgrep.
+func (f *File) shapedLine(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
+	var err error
+	f.spans = f.spans[:0]
+	if hasMatches {
+		err = f.cfg.Matcher.Each(line, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) })
+		if err != nil {
+			return f.flushIfBig(err)
+		}
+	}
+	if f.cfg.OnlyMatching {
+		if hasMatches {
+			f.shapedMatches(sep, lineno, offset, line)
+		}
+	} else if f.cfg.EncodingErrors && !utf8.Valid(line) {
+		f.leftOut(offset, len(line))
+		return nil
+	} else {
+		text := f.shapedText(line)
+		switch {
+		case f.cfg.Vimgrep && len(f.spans) > 0:
+			for _, sp := range f.spans {
+				f.shapedOne(sep, lineno, sp.out+1, offset, text, line, len(f.spans))
+			}
+		case f.cfg.Column && len(f.spans) > 0:
+			f.shapedOne(sep, lineno, f.spans[0].out+1, offset, text, line, len(f.spans))
+		default:
+			f.shapedOne(sep, lineno, 0, offset, text, line, len(f.spans))
+		}
+	}
+	f.lastEnd = offset + int64(len(line)) + 1
+	f.group.skipped = 0
+	return f.flushIfBig(nil)
+}
+
+// shapedMatches prints each match of line on a line of its own (-o).
+func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
+	for _, sp := range f.spans {
+		if f.cfg.EncodingErrors && !utf8.Valid(line[sp.s:sp.e]) {
+			f.leftOut(offset, len(line))
+			return
+		}
+		piece := line[sp.s:sp.e]
+		if f.cfg.Replace != nil {
+			f.text = f.cfg.Replace(f.text[:0], line, sp.s, sp.e)
+			piece = f.text
+		}
+		col := 0
+		if f.cfg.Column || f.cfg.Vimgrep {
+			col = sp.s + 1
+		}
+		f.prefixCol(sep, lineno, col, offset+int64(sp.s))
+		f.tab(len(piece))
+		switch {
+		case f.cfg.MaxColumns > 0 && len(piece) > f.cfg.MaxColumns:
+			f.buf = append(f.buf, omittedMatch...)
+		default:
+			colored(f, f.cfg.Colors.Match, piece)
+		}
+		f.buf = append(f.buf, '\n')
+	}
+}
+
+// shapedText is the text printed for line: line itself, or with its
+// matches replaced; the spans learn where each starts in it.
+func (f *File) shapedText(line []byte) []byte {
+	if f.cfg.Replace == nil || len(f.spans) == 0 {
+		for i := range f.spans {
+			f.spans[i].out = f.spans[i].s
+		}
+		return line
+	}
+	f.text = f.text[:0]
+	at := 0
+	for i, sp := range f.spans {
+		f.text = append(f.text, line[at:sp.s]...)
+		f.spans[i].out = len(f.text)
+		f.text = f.cfg.Replace(f.text, line, sp.s, sp.e)
+		// The end in the text printed, for colour.
+		f.spans[i].e, f.spans[i].s = len(f.text), f.spans[i].out
+		at = sp.e
+	}
+	f.text = append(f.text, line[at:]...)
+	return f.text
+}
+
+// shapedOne prints one line: its prefix (with column col when > 0), then
+// text, trimmed, coloured at the spans, or the omission line when text
+// is longer than MaxColumns. matches is how many the line holds.
+func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, line []byte, matches int) {
+	f.prefixCol(sep, lineno, col, offset)
+	if m := f.cfg.MaxColumns; m > 0 && len(text) > m {
+		f.tab(1)
+		switch {
+		case matches == 0:
+			f.buf = append(f.buf, omittedContext...)
+		case f.cfg.Replace != nil:
+			f.buf = append(f.buf, "[Omitted long line with "...)
+			f.buf = strconv.AppendInt(f.buf, int64(matches), 10)
+			f.buf = append(f.buf, " matches]"...)
+		default:
+			f.buf = append(f.buf, omittedMatch...)
+		}
+		f.buf = append(f.buf, '\n')
+		return
+	}
+	start := 0
+	if f.cfg.Trim {
+		for start < len(text) && isSpace(text[start]) {
+			start++
+		}
+	}
+	f.tab(len(text) - start)
+	if !f.cfg.Color || len(f.spans) == 0 {
+		f.buf = append(f.buf, text[start:]...)
+		f.buf = append(f.buf, '\n')
+		return
+	}
+	at := start
+	for _, sp := range f.spans {
+		s, e := max(sp.s, at), sp.e
+		if e <= s {
+			continue
+		}
+		f.buf = append(f.buf, text[at:s]...)
+		colored(f, f.cfg.Colors.Match, text[s:e])
+		at = e
+	}
+	f.buf = append(f.buf, text[at:]...)
+	f.buf = append(f.buf, '\n')
+}
+
+// tab is -T's tab before a line's text, which grep prints when something
+// comes before the text and the text is not empty.
+func (f *File) tab(n int) {
+	if f.cfg.InitialTab && n > 0 && (f.cfg.WithFilename && !f.cfg.Heading || f.cfg.LineNumber || f.cfg.ByteOffset || f.cfg.Column || f.cfg.Vimgrep) {
+		f.buf = append(f.buf, '\t')
+	}
+}
+
+// isSpace is ASCII white space, what --trim removes.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}

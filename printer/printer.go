@@ -96,9 +96,20 @@ type Config struct {
 	// Replace, when set, appends to dst what the match line[s:e] is
 	// printed as (--replace).
 	Replace func(dst, line []byte, s, e int) []byte
+	// NullData ends the lines printed (not counts, names or separators)
+	// with a NUL, as grep -z.
+	NullData bool
 	// StdinLabel is the name standard input has in the output, for -T,
 	// whose padding comes from the file's size.
 	StdinLabel string
+}
+
+// eol is what ends a line printed: a NUL under NullData (grep -z).
+func (c *Config) eol() byte {
+	if c.NullData {
+		return 0
+	}
+	return '\n'
 }
 
 // shaped says a line takes the slower path of shape.go.
@@ -275,7 +286,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 			}
 			f.prefix(sep, lineno, offset+int64(s))
 			colored(f, f.cfg.Colors.Match, line[s:e])
-			f.buf = append(f.buf, '\n')
+			f.buf = append(f.buf, f.cfg.eol())
 		})
 		if bad {
 			f.leftOut(offset, len(line))
@@ -294,11 +305,11 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 			at = e
 		})
 		f.buf = append(f.buf, line[at:]...)
-		f.buf = append(f.buf, '\n')
+		f.buf = append(f.buf, f.cfg.eol())
 	default:
 		f.prefix(sep, lineno, offset)
 		f.buf = append(f.buf, line...)
-		f.buf = append(f.buf, '\n')
+		f.buf = append(f.buf, f.cfg.eol())
 	}
 	f.lastEnd = offset + int64(len(line)) + 1
 	f.group.skipped = 0

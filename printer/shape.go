@@ -132,7 +132,7 @@ func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 		default:
 			colored(f, f.cfg.Colors.Match, piece)
 		}
-		f.buf = append(f.buf, '\n')
+		f.buf = append(f.buf, f.cfg.eol())
 	}
 }
 
@@ -176,7 +176,7 @@ func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, li
 		default:
 			f.buf = append(f.buf, omittedMatch...)
 		}
-		f.buf = append(f.buf, '\n')
+		f.buf = append(f.buf, f.cfg.eol())
 		return
 	}
 	start := 0
@@ -188,7 +188,7 @@ func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, li
 	f.tab(len(text) - start)
 	if !f.cfg.Color || len(f.spans) == 0 {
 		f.buf = append(f.buf, text[start:]...)
-		f.buf = append(f.buf, '\n')
+		f.buf = append(f.buf, f.cfg.eol())
 		return
 	}
 	at := start
@@ -202,7 +202,7 @@ func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, li
 		at = e
 	}
 	f.buf = append(f.buf, text[at:]...)
-	f.buf = append(f.buf, '\n')
+	f.buf = append(f.buf, f.cfg.eol())
 }
 
 // tab is -T's tab before a line's text, which grep prints when something

@@ -33,6 +33,10 @@ const (
 type Options struct {
 	Invert        bool // -v
 	Before, After int  // -B, -A
+	// NullData ends lines with NUL bytes instead of newlines (grep -z):
+	// a NUL is then no sign of binary data. The matcher must look for
+	// lines so ended (match.CompileRecords).
+	NullData bool
 	// Passthru reports every line that is not selected as context
 	// (rg --passthru): After's context is due from the file's start.
 	// Set After to the largest int with it.
@@ -108,6 +112,7 @@ type Searcher struct {
 	m    match.Matcher
 	opts Options
 	buf  []byte
+	eol  byte // what ends a line: '\n', or NUL under NullData
 
 	// per-search state
 	sink       Sink
@@ -140,7 +145,11 @@ func New(m match.Matcher, o Options) *Searcher {
 	if o.BufSize <= 0 {
 		o.BufSize = DefaultBufSize
 	}
-	return &Searcher{m: m, opts: o}
+	eol := byte('\n')
+	if o.NullData {
+		eol = 0
+	}
+	return &Searcher{m: m, opts: o, eol: eol}
 }
 
 // errStop ends a search early without it being an error.
@@ -351,7 +360,7 @@ func (s *Searcher) takeWindow(f *feed) (int, error) {
 	if err := s.mapped.Ensure(s.end + n); err != nil {
 		return 0, err
 	}
-	if !s.nulStops && s.opts.Binary != BinaryText && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
+	if !s.nulStops && s.opts.Binary != BinaryText && !s.opts.NullData && bytes.IndexByte(s.buf[s.end:s.end+n], 0) >= 0 {
 		f.src, f.pos = s.leaveMap(f.pos)
 		return s.read(f)
 	}
@@ -424,7 +433,7 @@ func (s *Searcher) take(f *feed, n int) bool {
 func (s *Searcher) searchLines(f *feed) (stop bool, err error) {
 	limit := s.end
 	if !f.eof {
-		i := bytes.LastIndexByte(s.buf[f.pos+f.noNL:s.end], '\n')
+		i := bytes.LastIndexByte(s.buf[f.pos+f.noNL:s.end], s.eol)
 		if i < 0 {
 			f.noNL = s.end - f.pos
 			if s.nulSince(&f.nulFrom) {
@@ -499,7 +508,7 @@ func (f failing) Read([]byte) (int, error) { return 0, f.err }
 // searched as text, NULs then end lines too, as in grep, so that counts
 // agree with it.
 func (s *Searcher) sawBinary(b []byte) bool {
-	if s.opts.Binary == BinaryText {
+	if s.opts.Binary == BinaryText || s.opts.NullData {
 		return false
 	}
 	first := bytes.IndexByte(b, 0)
@@ -560,7 +569,7 @@ func (s *Searcher) keep(pos int) int {
 	keep := pos
 	if s.opts.Before > 0 && !s.opts.CountOnly {
 		for i := 0; i < s.opts.Before && keep > 0; i++ {
-			keep = bytes.LastIndexByte(s.buf[:keep-1], '\n') + 1
+			keep = bytes.LastIndexByte(s.buf[:keep-1], s.eol) + 1
 		}
 	}
 	return keep
@@ -572,7 +581,7 @@ func (s *Searcher) lineNo(p int) int64 {
 	if !s.opts.LineNumbers {
 		return 0
 	}
-	s.lnNum += int64(bytes.Count(s.buf[s.lnPos:p], []byte{'\n'}))
+	s.lnNum += int64(bytes.Count(s.buf[s.lnPos:p], []byte{s.eol}))
 	s.lnPos = p
 	return s.lnNum
 }
@@ -580,7 +589,7 @@ func (s *Searcher) lineNo(p int) int64 {
 // region searches buf[pos:limit], which holds complete lines.
 func (s *Searcher) region(pos, limit int) error {
 	textEnd := limit
-	if s.buf[textEnd-1] == '\n' {
+	if s.buf[textEnd-1] == s.eol {
 		textEnd--
 	}
 	at := pos
@@ -647,7 +656,7 @@ func (s *Searcher) next(at, textEnd int) (int, int, error) {
 func (s *Searcher) after(from, to int) error {
 	for p := from; p < to && (s.afterLeft > 0 || s.draining); {
 		le := to
-		if i := bytes.IndexByte(s.buf[p:to], '\n'); i >= 0 {
+		if i := bytes.IndexByte(s.buf[p:to], s.eol); i >= 0 {
 			le = p + i
 		}
 		if err := s.afterLine(p, le); err != nil {
@@ -666,8 +675,8 @@ func (s *Searcher) lines(from, to int, fn func(ls, le int) error) error {
 	}
 	if s.opts.CountOnly && !s.draining && s.opts.MaxCount == 0 && s.opts.Invert {
 		// counting inverted lines needs no per-line work
-		n := int64(bytes.Count(s.buf[from:to], []byte{'\n'}))
-		if s.buf[to-1] != '\n' {
+		n := int64(bytes.Count(s.buf[from:to], []byte{s.eol}))
+		if s.buf[to-1] != s.eol {
 			n++
 		}
 		s.res.Count += n
@@ -676,7 +685,7 @@ func (s *Searcher) lines(from, to int, fn func(ls, le int) error) error {
 	}
 	for p := from; p < to; {
 		le := to
-		if i := bytes.IndexByte(s.buf[p:to], '\n'); i >= 0 {
+		if i := bytes.IndexByte(s.buf[p:to], s.eol); i >= 0 {
 			le = p + i
 		}
 		if err := fn(p, le); err != nil {
@@ -749,10 +758,10 @@ func (s *Searcher) before(ls int) error {
 	}
 	start := ls
 	for i := 0; i < s.opts.Before && start > floor; i++ {
-		start = max(floor, bytes.LastIndexByte(s.buf[:start-1], '\n')+1)
+		start = max(floor, bytes.LastIndexByte(s.buf[:start-1], s.eol)+1)
 	}
 	for p := start; p < ls; {
-		le := p + bytes.IndexByte(s.buf[p:ls], '\n')
+		le := p + bytes.IndexByte(s.buf[p:ls], s.eol)
 		if err := s.sink.Context(s.lineNo(p), s.base+int64(p), s.buf[p:le]); err != nil {
 			return s.check(err, false)
 		}

@@ -88,6 +88,18 @@ func longFlag(fs *pflag.FlagSet, name string) (*pflag.Flag, error) {
 	case 1:
 		return found[0], nil
 	}
+	// A prefix grep takes means what it means to grep, though urg has
+	// more options that start so (--max-c is --max-count, not
+	// --max-columns).
+	var ofGrep []*pflag.Flag
+	for _, f := range found {
+		if isGrepOption(f.Name) {
+			ofGrep = append(ofGrep, f)
+		}
+	}
+	if len(ofGrep) == 1 {
+		return ofGrep[0], nil
+	}
 	names := make([]string, len(found))
 	for i, f := range found {
 		names[i] = "'--" + f.Name + "'"
@@ -120,4 +132,24 @@ func shortCluster(fs *pflag.FlagSet, s string) (kept, digits string, takesNext b
 		}
 	}
 	return b.String(), digits, false
+}
+
+// isGrepOption says whether name is one of GNU grep 3.8's long options,
+// whose prefixes keep grep's meaning.
+func isGrepOption(name string) bool {
+	switch name {
+	case "after-context", "basic-regexp", "before-context", "binary",
+		"binary-files", "byte-offset", "color", "colour", "context", "count",
+		"dereference-recursive", "devices", "directories", "exclude",
+		"exclude-dir", "exclude-from", "extended-regexp", "file",
+		"files-with-matches", "files-without-match", "fixed-strings",
+		"group-separator", "help", "ignore-case", "include", "initial-tab",
+		"invert-match", "label", "line-buffered", "line-number", "line-regexp",
+		"max-count", "no-filename", "no-group-separator", "no-ignore-case",
+		"no-messages", "null", "null-data", "only-matching", "perl-regexp",
+		"quiet", "recursive", "regexp", "silent", "text", "version",
+		"with-filename", "word-regexp":
+		return true
+	}
+	return false
 }

@@ -63,6 +63,7 @@ type options struct {
 	lineBuffered bool // --line-buffered: each line written out at once
 	shape        shapeFlags
 	label        string // --label: standard input's name
+	nullData     bool   // -z: NUL-ended lines
 	filesFrom    string // --files-from
 	shardSpec    string // --shard K/N
 	shard        walk.Shard
@@ -111,6 +112,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.Var(groupSep{&o.groupSep, &o.noGroupSep}, "group-separator", "print `SEP` on a line of its own between groups of context")
 	fs.BoolVar(&o.noGroupSep, "no-group-separator", false, "print nothing between groups of context")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
+	fs.BoolVarP(&o.nullData, "null-data", "z", false, "lines end in NUL bytes, in the input and the lines printed, as grep -z (ripgrep's -z is --search-zip here)")
+	fs.BoolVarP(&r.dosBinary, "binary", "U", false, "accepted for habit: grep's DOS binary mode, which does nothing on POSIX systems (ripgrep's -U is --multiline here)")
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")
 	fs.BoolVar(&o.shape.column, "column", false, "print the column (1-based, in bytes) of a line's first match after its number, of each match with -o; implies -n (rg --column)")
@@ -168,6 +171,7 @@ type rawFlags struct {
 	binaryFiles, sort string
 	mapChunk          string
 	recursive, deref  bool
+	dosBinary         bool
 	hidden            bool
 }
 

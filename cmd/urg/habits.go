@@ -153,6 +153,7 @@ func (o *options) shapeConfig(pc *printer.Config) error {
 	pc.Column, pc.Vimgrep, pc.Trim, pc.InitialTab = sh.column, sh.vimgrep, sh.trim, sh.initialTab
 	pc.MaxColumns = sh.maxColumns
 	pc.StdinLabel = o.stdinLabel()
+	pc.NullData = o.nullData
 	if sh.replace != nil {
 		rep, err := match.NewReplacer(o.patterns, o.match, *sh.replace)
 		if err != nil {

@@ -74,7 +74,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.files {
 		return listFiles(o, stdout, stderr)
 	}
-	m, err := match.Compile(o.patterns, o.match)
+	compile := match.Compile
+	if o.nullData {
+		compile = match.CompileRecords
+	}
+	m, err := compile(o.patterns, o.match)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
 		return exitTrouble
@@ -212,6 +216,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		Binary:      o.binary,
 		CountOnly:   o.mode != printer.Lines && o.mode != printer.MatchCount,
 		Passthru:    o.shape.passthru,
+		NullData:    o.nullData,
 	}
 	if o.shape.passthru {
 		so.Before, so.After = 0, passthruAfter

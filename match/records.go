@@ -1,0 +1,101 @@
+package match
+
+import (
+	"bytes"
+	"strings"
+)
+
+// records is the Matcher of lines that end in NUL bytes (grep -z): a
+// line may hold newlines, which are characters like any other to it. The
+// patterns run as PCRE runs them on a whole subject: '.' does not match
+// a newline, ^ and $ are the line's start and end, \s and [^a] match a
+// newline. The automata of the other engines look for lines ended by
+// newlines, so these lines go to the backtracking engine, behind the
+// literals every match holds where the patterns give some.
+type records struct {
+	p    *pcre
+	pre  *prefilter
+	none bool // no pattern: nothing matches
+}
+
+// CompileRecords builds the Matcher of patterns, as Compile does, for
+// text whose lines end in NUL bytes instead of newlines: its Next and
+// Each look for NUL-separated lines, and a match may hold a newline.
+func CompileRecords(patterns []string, o Options) (Matcher, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	var srcs []string
+	for i, text := range patterns {
+		for _, line := range strings.Split(text, "\n") {
+			p, err := parsePattern(i, line, o)
+			if err != nil {
+				return nil, err
+			}
+			srcs = append(srcs, p.src)
+		}
+	}
+	if len(srcs) == 0 {
+		return &records{none: true}, nil
+	}
+	src := joined(srcs)
+	if o.Line {
+		// \A and \z: PCRE's $ would also match before a final newline.
+		src = `\A(?:` + src + `)\z`
+	}
+	bare := o
+	bare.Line = false
+	p, err := newPCRE(src, bare)
+	if err != nil {
+		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
+	}
+	m := &records{p: p}
+	if len(srcs) == 1 {
+		m.pre, _ = relaxedPrefilter(src, o)
+	}
+	return m, nil
+}
+
+func (m *records) Engine() string { return "regexp2 over NUL-ended lines" }
+
+func (m *records) MinLen() int { return 0 }
+
+// Next finds the first NUL-ended line of text that holds a match.
+func (m *records) Next(text []byte) (int, int, error) {
+	if m.none {
+		return -1, -1, nil
+	}
+	for at := 0; at <= len(text); {
+		if m.pre != nil {
+			// Only a line holding the literal can match: go to it.
+			j := m.pre.index(text[at:])
+			if j < 0 {
+				return -1, -1, nil
+			}
+			at = bytes.LastIndexByte(text[:at+j], 0) + 1
+		}
+		end := len(text)
+		if i := bytes.IndexByte(text[at:], 0); i >= 0 {
+			end = at + i
+		}
+		found := false
+		err := m.p.eachMatch(text[at:end], 0, func(int, int) bool {
+			found = true
+			return false
+		})
+		if err != nil || found {
+			return at, end, err
+		}
+		at = end + 1
+	}
+	return -1, -1, nil
+}
+
+// Each calls fn with the non-empty matches in line, a NUL-ended line
+// without its NUL.
+func (m *records) Each(line []byte, fn func(int, int)) error {
+	if m.none {
+		return nil
+	}
+	return m.p.Each(line, fn)
+}

@@ -8,6 +8,7 @@
 package printer
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"time"
@@ -96,6 +97,9 @@ type Config struct {
 	// Replace, when set, appends to dst what the match line[s:e] is
 	// printed as (--replace).
 	Replace func(dst, line []byte, s, e int) []byte
+	// Multiline: a line reported may be a block of lines that a match
+	// spans (--multiline), each printed as a line of its own.
+	Multiline bool
 	// NullData ends the lines printed (not counts, names or separators)
 	// with a NUL, as grep -z.
 	NullData bool
@@ -272,6 +276,9 @@ func (f *File) report(sep byte, lineno, offset int64, line []byte, hasMatches bo
 // the line) is left out, as grep leaves it out.
 func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
 	f.printed = true
+	if f.cfg.Multiline && bytes.IndexByte(line, '\n') >= 0 {
+		return f.blockLines(sep, lineno, offset, line, hasMatches)
+	}
 	if f.shaped {
 		return f.shapedLine(sep, lineno, offset, line, hasMatches)
 	}

@@ -37,6 +37,11 @@ type Options struct {
 	// a NUL is then no sign of binary data. The matcher must look for
 	// lines so ended (match.CompileRecords).
 	NullData bool
+	// Multiline lets a match span lines (--multiline): the matcher must
+	// be a match.Spanner. A selected "line" is then the block of whole
+	// lines a match spans; a match longer than MultilineReach may be
+	// missed, which keeps what a search holds in memory bounded.
+	Multiline bool
 	// Passthru reports every line that is not selected as context
 	// (rg --passthru): After's context is due from the file's start.
 	// Set After to the largest int with it.
@@ -112,7 +117,8 @@ type Searcher struct {
 	m    match.Matcher
 	opts Options
 	buf  []byte
-	eol  byte // what ends a line: '\n', or NUL under NullData
+	eol  byte          // what ends a line: '\n', or NUL under NullData
+	span match.Spanner // under Multiline
 
 	// per-search state
 	sink       Sink
@@ -149,7 +155,11 @@ func New(m match.Matcher, o Options) *Searcher {
 	if o.NullData {
 		eol = 0
 	}
-	return &Searcher{m: m, opts: o, eol: eol}
+	s := &Searcher{m: m, opts: o, eol: eol}
+	if o.Multiline {
+		s.span, _ = m.(match.Spanner)
+	}
+	return s
 }
 
 // errStop ends a search early without it being an error.
@@ -445,6 +455,19 @@ func (s *Searcher) searchLines(f *feed) (stop bool, err error) {
 		f.noNL = 0
 	}
 	if limit <= f.pos {
+		return false, nil
+	}
+	if s.span != nil {
+		next, err := s.multiRegion(f.pos, limit, f.eof)
+		if err == errStop {
+			return true, nil
+		} else if err != nil || next == f.pos {
+			return false, err // next == pos: read on, to see a match's reach
+		}
+		f.pos = next
+		if s.mapped != nil {
+			s.release(f.pos)
+		}
 		return false, nil
 	}
 	if err := s.region(f.pos, limit); err == errStop {

@@ -575,6 +575,10 @@ func TestCLIMemory(t *testing.T) {
 		{[]string{"not-here-either", name}, result{"", "", 1}},
 		{[]string{"-c", "-F", "lazy dog", name}, result{fmt.Sprintf("%d\n", total), "", 0}},
 		{[]string{"-c", "o", name}, result{fmt.Sprintf("%d\n", total), "", 0}},
+		// --multiline holds at most search.MultilineReach beyond the
+		// lines at hand.
+		{[]string{"--multiline", "-c", `line 0000001 of an ordinary text\nthe quick`, name}, result{fmt.Sprintf("%d\n", size>>20), "", 0}},
+		{[]string{"--multiline", "--io=pread", "-c", `zebra\nnot here`, name}, result{"0\n", "", 1}},
 	} {
 		got, kib := peakRSS(t, dir, tc.args...)
 		what := fmt.Sprintf("urg %q", tc.args)

@@ -64,6 +64,7 @@ type options struct {
 	shape        shapeFlags
 	label        string // --label: standard input's name
 	nullData     bool   // -z: NUL-ended lines
+	multiline    bool   // --multiline
 	filesFrom    string // --files-from
 	shardSpec    string // --shard K/N
 	shard        walk.Shard
@@ -113,6 +114,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVar(&o.noGroupSep, "no-group-separator", false, "print nothing between groups of context")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVarP(&o.nullData, "null-data", "z", false, "lines end in NUL bytes, in the input and the lines printed, as grep -z (ripgrep's -z is --search-zip here)")
+	fs.BoolVar(&o.multiline, "multiline", false, "let a match span lines, whose lines are then printed whole; (?s) lets '.' match a newline (rg -U; a match longer than 4 MiB may be missed)")
 	fs.BoolVarP(&r.dosBinary, "binary", "U", false, "accepted for habit: grep's DOS binary mode, which does nothing on POSIX systems (ripgrep's -U is --multiline here)")
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")

@@ -76,6 +76,9 @@ func (o *options) applyHabits(r *rawFlags) error {
 	if sh.maxColumns < 0 {
 		return valueError{errors.New("--max-columns must be a non-negative number")}
 	}
+	if o.multiline && (o.nullData || sh.replace != nil) {
+		return valueError{errors.New("--multiline cannot be used with -z or --replace")}
+	}
 	if sh.column || sh.vimgrep {
 		o.lineNumber = true // as rg: a column is told with its line
 	}
@@ -154,6 +157,7 @@ func (o *options) shapeConfig(pc *printer.Config) error {
 	pc.MaxColumns = sh.maxColumns
 	pc.StdinLabel = o.stdinLabel()
 	pc.NullData = o.nullData
+	pc.Multiline = o.multiline
 	if sh.replace != nil {
 		rep, err := match.NewReplacer(o.patterns, o.match, *sh.replace)
 		if err != nil {

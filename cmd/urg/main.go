@@ -75,8 +75,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return listFiles(o, stdout, stderr)
 	}
 	compile := match.Compile
-	if o.nullData {
+	switch {
+	case o.nullData:
 		compile = match.CompileRecords
+	case o.multiline:
+		compile = func(p []string, mo match.Options) (match.Matcher, error) { return match.CompileMultiline(p, mo) }
 	}
 	m, err := compile(o.patterns, o.match)
 	if err != nil {
@@ -217,6 +220,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		CountOnly:   o.mode != printer.Lines && o.mode != printer.MatchCount,
 		Passthru:    o.shape.passthru,
 		NullData:    o.nullData,
+		Multiline:   o.multiline,
 	}
 	if o.shape.passthru {
 		so.Before, so.After = 0, passthruAfter

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMultilineAsRipgrep holds --multiline to rg -U: the lines a match
+// spans are printed whole, each with its number, under -n, -c, -o, -b,
+// -v, context, --column, --vimgrep and --count-matches.
+func TestMultilineAsRipgrep(t *testing.T) {
+	rg := needRg(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"m.txt":   "hdr\nSTART\nmid1\nmid2\nEND\ntail\nSTART x END\nzz\n",
+		"n.txt":   "a\nb\na\nb\nb\na",
+		"big.txt": strings.Repeat("filler line\n", 40000) + "func main() {\n\tbody\n}\n" + strings.Repeat("more\n", 100),
+	})
+	for _, args := range [][]string{
+		{"-n", `START\n(.*\n)*?END`},
+		{"-c", `START\n(.*\n)*?END`},
+		{"--count-matches", `START(.|\n)*?END`},
+		{"-o", "-n", `mid1\nmid2`},
+		{"-n", "-C1", `mid2\nEND`},
+		{"--column", "-n", `mid2\nEND`},
+		{"-n", `END$\n^t`},
+		{"-n", "-v", `mid1\nmid2`},
+		{"-n", "--vimgrep", `d1\nmi`},
+		{"-n", `mid1\nmid2|tail`},
+		{"-b", "-n", `mid1\nmid2`},
+		{"-n", `[^a]tail`},
+		{"-n", `\stail`},
+		{"-n", `START.*END`},
+		{"-n", `(?s)START.*?END`},
+		{"-n", `a\nb`},
+		{"-n", `b\na$`},
+		{"-c", `b\n`},
+		{"-n", `\{\n\tbody\n\}`},
+		{"-i", "-n", `FUNC MAIN\(\) \{\n`},
+		{"-n", "-w", `body\n\}`},
+		{"-l", `mid2\nEND`},
+	} {
+		urgArgs := append([]string{"--multiline"}, args...)
+		rgArgs := append([]string{"-U"}, args...)
+		if args[0] == "-c" {
+			rgArgs = append(rgArgs, "--include-zero") // grep's -c, and urg's, counts files with none
+		}
+		sameAsRg(t, rg, dir, true, append(rgArgs, "."), append(urgArgs, "."))
+	}
+}
+
+// TestMultilineOptions: --multiline with -z or --replace is refused.
+func TestMultilineOptions(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"--multiline", "-z", "a", "."}, {"--multiline", "--replace=x", "a", "."}} {
+		got := urgT(t, dir, nil, args...)
+		if got.code != 2 || got.stdout != "" || strings.Count(got.stderr, "\n") != 1 {
+			t.Errorf("urg %q: %+v, want one error line and status 2", args, got)
+		}
+	}
+}

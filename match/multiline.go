@@ -1,0 +1,163 @@
+package match
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Spanner is a Matcher whose matches may span lines (--multiline): ^ and
+// $ match at the start and end of every line, '.' matches no newline, and
+// \s, \n and negated classes such as [^a] do, as in ripgrep's -U.
+type Spanner interface {
+	Matcher
+	// Spans calls fn with the bounds of each match in text that starts
+	// before limit, left to right, until fn returns false. Empty matches
+	// are reported too: they select their line.
+	Spans(text []byte, limit int, fn func(s, e int) bool) error
+}
+
+// multiline is the Spanner of the patterns: Go's regexp where it takes
+// them, else the backtracking engine.
+type multiline struct {
+	re   *regexp.Regexp
+	re2  *regexp2.Regexp
+	word bool // -w: a match must have no word character on either side
+	uni  bool
+}
+
+// CompileMultiline builds the Spanner of patterns, as Compile reads them
+// (translated for the locale, -F, -i, -w, -x), for --multiline.
+func CompileMultiline(patterns []string, o Options) (Spanner, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	var srcs []string
+	for i, text := range patterns {
+		for _, line := range strings.Split(text, "\n") {
+			p, err := parsePattern(i, line, o)
+			if err != nil {
+				return nil, err
+			}
+			srcs = append(srcs, p.src)
+		}
+	}
+	if len(srcs) == 0 {
+		srcs = []string{`[^\x00-\x{10FFFF}]`} // grep -f /dev/null: nothing matches
+	}
+	src := joined(srcs)
+	if o.Line {
+		src = `^(?:` + src + `)$`
+	}
+	m := &multiline{word: o.Word, uni: o.UTF8}
+	flags := "(?m)"
+	if o.IgnoreCase {
+		flags = "(?mi)"
+	}
+	if re, err := regexp.Compile(flags + src); err == nil {
+		m.re = re
+		return m, nil
+	}
+	opts := regexp2.RegexOptions(regexp2.RE2 | regexp2.Multiline)
+	if o.IgnoreCase {
+		opts |= regexp2.IgnoreCase
+	}
+	if o.UTF8 {
+		src = invalidEscaped(src)
+	}
+	re2, err := regexp2.Compile(src, opts)
+	if err != nil {
+		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
+	}
+	re2.MatchTimeout = o.Timeout
+	m.re2 = re2
+	return m, nil
+}
+
+func (m *multiline) Engine() string {
+	if m.re != nil {
+		return "Go regexp across lines"
+	}
+	return "regexp2 across lines"
+}
+
+func (m *multiline) MinLen() int { return 0 }
+
+func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error {
+	if m.re != nil {
+		for at := 0; at <= len(text) && at < limit; {
+			loc := m.re.FindIndex(text[at:])
+			if loc == nil {
+				return nil
+			}
+			s, e := at+loc[0], at+loc[1]
+			if s >= limit {
+				return nil
+			}
+			if !m.word || wordBounded(text, s, e, m.uni) {
+				if !fn(s, e) {
+					return nil
+				}
+			}
+			at = max(e, s+1)
+		}
+		return nil
+	}
+	// The backtracking engine reads characters: the text goes over as
+	// its runes, once, and the bounds come back as bytes.
+	str := string(text)
+	byteAt := make([]int, 0, len(str)+1)
+	for i := range str {
+		byteAt = append(byteAt, i)
+	}
+	byteAt = append(byteAt, len(str))
+	match, err := m.re2.FindStringMatch(str)
+	for match != nil && err == nil {
+		s, e := byteAt[match.Index], byteAt[match.Index+match.Length]
+		if s >= limit {
+			return nil
+		}
+		if (!m.word || wordBounded(text, s, e, m.uni)) && !fn(s, e) {
+			return nil
+		}
+		match, err = m.re2.FindNextMatch(match)
+	}
+	return wrapTimeout(err)
+}
+
+// Next returns the lines a first match spans.
+func (m *multiline) Next(text []byte) (int, int, error) {
+	ls, le := -1, -1
+	err := m.Spans(text, len(text)+1, func(s, e int) bool {
+		ls, le = Block(text, s, e)
+		return false
+	})
+	return ls, le, err
+}
+
+// Block is the bounds of the whole lines that the match text[s:e] spans,
+// without the newline of the last.
+func Block(text []byte, s, e int) (int, int) {
+	ls := bytes.LastIndexByte(text[:s], '\n') + 1
+	last := e
+	if e > s && text[e-1] == '\n' {
+		last = e - 1 // a match that ends with a newline ends on its line
+	}
+	le := len(text)
+	if i := bytes.IndexByte(text[last:], '\n'); i >= 0 {
+		le = last + i
+	}
+	return ls, le
+}
+
+// Each calls fn with the non-empty matches in a block of lines.
+func (m *multiline) Each(block []byte, fn func(int, int)) error {
+	return m.Spans(block, len(block)+1, func(s, e int) bool {
+		if e > s {
+			fn(s, e)
+		}
+		return true
+	})
+}

@@ -1,0 +1,109 @@
+package printer
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// blockLines prints a block of lines that a match spans (--multiline),
+// each line with its own number and offset, as ripgrep's -U prints them:
+// the block's matches are found once, over the whole block, and each
+// line shows the parts of them it holds. Under -o each match is printed,
+// a line of it at a time; under --vimgrep a match is one line, its first.
+func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatches bool) error {
+	f.spans = f.spans[:0]
+	if hasMatches {
+		if err := f.cfg.Matcher.Each(block, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) }); err != nil {
+			return f.flushIfBig(err)
+		}
+	}
+	if f.cfg.EncodingErrors && !utf8.Valid(block) {
+		f.leftOut(offset, len(block))
+		return nil
+	}
+	col := 0
+	if (f.cfg.Column || f.cfg.Vimgrep) && len(f.spans) > 0 {
+		s := f.spans[0].s
+		col = s - (bytes.LastIndexByte(block[:s], '\n') + 1) + 1
+	}
+	switch {
+	case f.cfg.OnlyMatching:
+		for _, sp := range f.spans {
+			f.blockPieces(sep, lineno, offset, block, sp.s, sp.e, col, true)
+		}
+	case f.cfg.Vimgrep && len(f.spans) > 0:
+		for _, sp := range f.spans {
+			ls := bytes.LastIndexByte(block[:sp.s], '\n') + 1
+			le := len(block)
+			if i := bytes.IndexByte(block[ls:], '\n'); i >= 0 {
+				le = ls + i
+			}
+			n := int64(bytes.Count(block[:ls], []byte{'\n'}))
+			f.prefixCol(sep, lineno+n, sp.s-ls+1, offset+int64(ls))
+			f.blockText(block, ls, le)
+		}
+	default:
+		f.blockPieces(sep, lineno, offset, block, 0, len(block), col, false)
+	}
+	f.lastEnd = offset + int64(len(block)) + 1
+	f.group.skipped = 0
+	return f.flushIfBig(nil)
+}
+
+// blockPieces prints block[s:e] a line at a time: a prefix for each
+// line, then its part of the text, coloured where matches lie (all of it
+// when match, one match under -o).
+func (f *File) blockPieces(sep byte, lineno, offset int64, block []byte, s, e, col int, match bool) {
+	n := int64(bytes.Count(block[:s], []byte{'\n'}))
+	for p := s; p < e || p == s; {
+		q := e
+		if i := bytes.IndexByte(block[p:e], '\n'); i >= 0 {
+			q = p + i
+		}
+		f.prefixCol(sep, lineno+n, col, offset+int64(p))
+		if match {
+			f.tab(q - p)
+			colored(f, f.cfg.Colors.Match, block[p:q])
+			f.buf = append(f.buf, f.cfg.eol())
+		} else {
+			f.blockText(block, p, q)
+		}
+		n++
+		if q == e {
+			break
+		}
+		p = q + 1
+	}
+}
+
+// blockText prints the line block[ls:le] of a block, trimmed and cut by
+// --max-columns as a line is, coloured where the block's matches lie.
+func (f *File) blockText(block []byte, ls, le int) {
+	if m := f.cfg.MaxColumns; m > 0 && le-ls > m {
+		f.tab(1)
+		f.buf = append(f.buf, omittedMatch...)
+		f.buf = append(f.buf, f.cfg.eol())
+		return
+	}
+	start := ls
+	if f.cfg.Trim {
+		for start < le && isSpace(block[start]) {
+			start++
+		}
+	}
+	f.tab(le - start)
+	at := start
+	if f.cfg.Color {
+		for _, sp := range f.spans {
+			a, b := max(sp.s, at), min(sp.e, le)
+			if b <= a {
+				continue
+			}
+			f.buf = append(f.buf, block[at:a]...)
+			colored(f, f.cfg.Colors.Match, block[a:b])
+			at = b
+		}
+	}
+	f.buf = append(f.buf, block[at:le]...)
+	f.buf = append(f.buf, f.cfg.eol())
+}

@@ -71,6 +71,11 @@ type Config struct {
 	// at a time, and SplitMin the size from which a file is split across
 	// cores (0: the defaults).
 	MapChunk, SplitPiece, SplitMin int
+	// SearchZip searches a file whose first bytes carry the magic of a
+	// compressed stream (gzip, bzip2, xz, zstd, lz4) decompressed, as a
+	// stream on one core; other files, and standard input, are read as
+	// without it.
+	SearchZip bool
 	// StopAtFirst ends the whole run at the first selected line (-q).
 	StopAtFirst bool
 	// ListsNames says the output is names, not lines or counts (-l,

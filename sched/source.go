@@ -20,6 +20,7 @@ const (
 	shapeMapped              // the file through a memory map
 	shapeStream              // the file read around the page cache
 	shapeStdin               // standard input, read from where its offset is
+	shapeZip                 // a compressed file, decompressed (head, then rest)
 )
 
 // source is one file's bytes in the shape its search takes them on.
@@ -35,6 +36,7 @@ type source struct {
 	// uncached is rest when it reads without leaving pages cached: what
 	// it read is dropped at the end, where RWF_DONTCACHE was refused.
 	uncached *fallback.File
+	zip      zipped // shapeZip
 }
 
 // mapMin is the size from which a file is searched through a memory map
@@ -69,6 +71,9 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 			r.stats.RingWhole.Add(1)
 		}
 		w.src = source{shape: shapeBuffer, head: rd.data, fd: -1}
+		if r.cfg.SearchZip {
+			w.openZip(&w.src, f, rd, nil, false)
+		}
 		return &w.src, nil
 	case f.Path == walk.StdinPath:
 		w.src = source{shape: shapeStdin, fd: -1}
@@ -89,6 +94,9 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 		}
 		r.cfg.Faults.At("opened", f.Path)
 		src.fd, src.rest = file.Fd(), file
+	}
+	if r.cfg.SearchZip && w.openZip(src, f, rd, file, drop) {
+		return src, nil
 	}
 	if w.large(src, f, drop) {
 		return src, nil
@@ -197,6 +205,8 @@ func (w *worker) search(src *source, sink search.Sink) (search.Result, error) {
 		return w.s.SearchBuffer(src.head, nil, sink)
 	case shapeStdin:
 		return w.searchStdin(sink)
+	case shapeZip:
+		return w.searchZip(src, sink)
 	case shapeMapped:
 		return w.searchMapped(src.mapped, sink)
 	case shapeStream:

@@ -78,8 +78,9 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 		sink.Finish(search.Result{}, err)
 		return
 	}
-	if rd == nil && f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert && !r.cfg.Search.Passthru {
-		// No line of a file this short can match: no need to open it.
+	if rd == nil && f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert && !r.cfg.Search.Passthru && !r.cfg.SearchZip {
+		// No line of a file this short can match: no need to open it
+		// (unless it may be compressed, and longer decompressed).
 		r.stats.Skipped.Add(1)
 		w.finish(sink, search.Result{})
 		return

@@ -53,6 +53,7 @@ type options struct {
 	queueDepth   int
 	mapChunk     int
 	lowMemory    bool
+	searchZip    bool
 	stats        bool
 	help         bool
 	version      bool
@@ -150,6 +151,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (files the caches hold read at once without blocking, the rest through io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map), mmap (every file mapped) or direct (files of 1 MiB or more read around the page cache by io_uring; auto does so for a file not cached that is larger than half the memory, or of 1 GiB or more with a costly pattern)")
 	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
+	fs.BoolVar(&o.searchZip, "search-zip", false, "search inside gzip, bzip2, xz, zstd and lz4 files, recognised by their first bytes, as rg -z does (not standard input)")
 	fs.StringVar(&o.cacheName, "cache", "auto", "what the search leaves in the page cache (`POLICY`): keep (read through it, as grep and rg do), drop (leave no new pages: RWF_DONTCACHE reads where the file system takes them, else POSIX_FADV_DONTNEED once a file is read; no maps) or auto (keep until an eighth of the available memory has been read, then drop)")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")
 	fs.StringVar(&o.generate, "generate", "", "print `WHAT` and exit: man (the man page, roff), complete-bash, complete-zsh or complete-fish")

@@ -262,6 +262,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		Matcher:     m,
 		StopAtFirst: o.quiet,
 		ListsNames:  o.mode == printer.FilesWithMatches || o.mode == printer.FilesWithoutMatch,
+		SearchZip:   o.searchZip,
 	}
 }
 

@@ -2,17 +2,21 @@
 // yields what they hold: the files a search reads (Files), or every entry,
 // as find sees them (All). It lists directories with getdents64 and keeps
 // the type the file system reports, so that most entries need no stat; it
-// applies the filters of the command line (--include, --exclude,
-// --exclude-dir, --ignore, hidden names, depth), checks followed links for
-// loops, and leaves out the file the output goes to.
+// applies the filters of the command line (grep's --include, --exclude,
+// --exclude-dir, -d and -D; ripgrep's --glob, --type, --max-filesize and
+// --ignore; hidden names, depth), checks followed links for loops, and
+// leaves out the file the output goes to.
 package walk
 
 import (
+	"io/fs"
 	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
+	"urg/filetype"
 	"urg/internal/fault"
 )
 
@@ -45,14 +49,28 @@ type Options struct {
 	Threads    int        // directories read at once
 	Sorted     bool       // yield files in path order
 	Ignore     bool       // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
+	NoHidden   bool       // skip names that start with a dot (--hidden=false)
 	// Shard, when its N is above 1, yields only the files of one shard.
 	Shard Shard
 	// Listed is how many of the last operands came from a list of files
 	// (--files-from): they are yielded as files, not looked at first, so
 	// that the readers' opens and reads, batched on the rings, are the
 	// only work done on each.
-	Listed   int
-	NoHidden bool // skip names that start with a dot (--hidden=false)
+	Listed int
+	// UTF8 matches the globs of Files and ExcludeDir as in a UTF-8
+	// locale (MatchChars), as grep's fnmatch does there.
+	UTF8 bool
+	// Globs are ripgrep's --glob and --iglob, Types its -t and
+	// --type-not; nil chooses nothing. As in ripgrep they choose among
+	// the entries met while walking, not the operands, and a glob that
+	// matches decides before --ignore, a type before hidden names.
+	Globs *GlobSet
+	Types *filetype.Matcher
+	// MaxFileSize, when set, is --max-filesize: files met while walking
+	// that are larger are skipped.
+	MaxFileSize *int64
+	Directories DirAction    // what a directory operand is (-d)
+	Devices     DeviceAction // what FIFOs, sockets and devices are (-D)
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID
@@ -76,15 +94,17 @@ type Handler struct {
 	// walk (something else ended the run).
 	Stopped func() bool
 	// Filtered, when set, counts the entries the filters left out:
-	// --include, --exclude, --exclude-dir, --ignore, hidden names.
+	// --include, --exclude, --exclude-dir, --ignore, hidden names,
+	// --glob, --type, --max-filesize.
 	Filtered *atomic.Int64
 }
 
 // Files walks the operands paths (or ".", whose files are then named
 // without a leading "./", as grep -r and rg name them) and hands h.File
 // every file to search, numbered in the order of the output. A directory
-// is walked; anything else, even a FIFO or device, is yielded as grep
-// reads it; StdinPath is standard input.
+// is walked (unless Directories says otherwise); anything else, even a
+// FIFO or device, is yielded as grep reads it (unless Devices says
+// skip); StdinPath is standard input.
 func Files(paths []string, o Options, h Handler) {
 	warn := h.Warn
 	if warn == nil {
@@ -93,7 +113,7 @@ func Files(paths []string, o Options, h Handler) {
 	w := newWalker(o, h.File, h.Report, warn)
 	w.filtered = h.Filtered
 	if len(paths) == 0 {
-		w.walkRoot(".", "")
+		w.dirOperand(".", "")
 	}
 	for i, p := range paths {
 		if w.isStopped() || h.Stopped != nil && h.Stopped() {
@@ -123,9 +143,12 @@ func (w *walker) operand(p string) {
 		return
 	}
 	if fi.IsDir() {
-		if !matchAny(w.opts.ExcludeDir, p) {
-			w.walkRoot(p, p)
+		if !w.excludedDir(p) {
+			w.dirOperand(p, p)
 		}
+		return
+	}
+	if w.opts.Devices == DevicesSkip && skippedDevice(fi.Mode()) {
 		return
 	}
 	if !w.wanted(p) || !w.inShard(p) {
@@ -145,6 +168,19 @@ func (w *walker) operand(p string) {
 	w.yield(File{Path: p, Seq: w.nextSeq(), Size: size, ShortIsEOF: plain})
 }
 
+// dirOperand does with a directory operand what Directories says: walk
+// it, skip it, or read it as grep -d read does, which fails. display is
+// the name its children are printed under ("" for the implicit ".").
+func (w *walker) dirOperand(p, display string) {
+	switch w.opts.Directories {
+	case DirSkip:
+	case DirRead:
+		w.errf(p, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR})
+	default:
+		w.walkRoot(p, display)
+	}
+}
+
 // yield hands f on; false (and the walk stopped) when the taker wants no
 // more.
 func (w *walker) yield(f File) bool {
@@ -159,6 +195,7 @@ func (w *walker) yield(f File) bool {
 type dirJob struct {
 	path    string
 	display string // prefix of children's paths: "" for the implicit "."
+	rel     string // the path below the operand, when the globs need it
 	depth   int
 	parent  *ancestor
 	pseudo  bool        // on a procfs-like file system
@@ -333,8 +370,11 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		}, ignores)
 	}
 	var subdirs []dirJob
+	// Without globs or types, hidden names go first, before any stat;
+	// with them, a name they choose is searched though hidden.
+	hiddenFirst := w.opts.NoHidden && w.opts.Globs == nil && w.opts.Types == nil
 	for _, l := range list {
-		if w.opts.NoHidden && l.name[0] == '.' {
+		if hiddenFirst && l.name[0] == '.' {
 			w.filter()
 			continue
 		}
@@ -344,19 +384,26 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		if t == TypeUnknown || t == TypeLink && w.opts.Follow {
 			t = w.statType(p, display, t == TypeLink)
 		}
-		if ignores != nil && (t == TypeDir || t == TypeFile) && ignores.ignored(p, t == TypeDir) {
+		if t != TypeDir && !w.readable(t) {
+			continue // links not followed, and devices unless -D read
+		}
+		var rel string
+		if w.opts.Globs.needsPath() {
+			rel = joinPath(job.rel, l.name)
+		}
+		if !w.taken(l.name, rel, p, t == TypeDir, ignores) {
 			w.filter()
 			continue
 		}
 		switch t {
 		case TypeDir:
-			if w.opts.MaxDepth >= 0 && job.depth+1 >= w.opts.MaxDepth || matchAny(w.opts.ExcludeDir, l.name) {
-				if matchAny(w.opts.ExcludeDir, l.name) {
+			if w.opts.MaxDepth >= 0 && job.depth+1 >= w.opts.MaxDepth || w.excludedDir(l.name) {
+				if w.excludedDir(l.name) {
 					w.filter()
 				}
 				continue
 			}
-			sub := dirJob{path: p, display: display, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores}
+			sub := dirJob{path: p, display: display, rel: rel, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores}
 			if sorted {
 				// Files after this directory in name order must wait for
 				// its whole subtree: walk it now, in place.
@@ -367,21 +414,119 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				continue
 			}
 			subdirs = append(subdirs, sub)
-		case TypeFile:
+		default:
 			if !w.wanted(l.name) || !w.inShard(display) {
 				w.filter()
 				continue
+			}
+			f := File{Path: display, Size: -1, ShortIsEOF: t == TypeFile && !job.pseudo && !w.opts.Faults.Is("not-eof", display)}
+			if t == TypeFile && w.opts.MaxFileSize != nil {
+				if !w.sizeWanted(p, &f) {
+					w.filter()
+					continue
+				}
 			}
 			if w.opts.Output != nil && w.listedIsOutput(p, l) {
 				w.errf(display, ErrInputIsOutput)
 				continue
 			}
-			if !w.yield(File{Path: display, Seq: w.nextSeq(), Size: -1, ShortIsEOF: !job.pseudo && !w.opts.Faults.Is("not-eof", display)}) {
+			f.Seq = w.nextSeq()
+			if !w.yield(f) {
 				return nil
 			}
 		}
 	}
 	return subdirs
+}
+
+// readable says whether an entry of type t met while walking is read:
+// regular files, and, under -D read, FIFOs, sockets and devices, as grep
+// reads them then (a socket's open fails, as grep's does).
+func (w *walker) readable(t Type) bool {
+	switch t {
+	case TypeFile:
+		return true
+	case TypeFIFO, TypeSocket, TypeChar, TypeBlock:
+		return w.opts.Devices == DevicesRead
+	}
+	return false
+}
+
+// taken applies to an entry (a directory when dir) ripgrep's filters in
+// ripgrep's order (crates/ignore/src/dir.rs, Ignore::matched): a glob
+// that matches decides; then the ignore files; then, for a file, the
+// types; last, hidden names, unless a glob or a type chose the entry.
+// rel is its path below the operand, p its path to open.
+func (w *walker) taken(name, rel, p string, dir bool, ignores *ignoreNode) bool {
+	switch w.opts.Globs.match(rel, name, dir) {
+	case chosen:
+		return true
+	case leftOut:
+		return false
+	}
+	if ignores != nil && ignores.ignored(p, dir) {
+		return false
+	}
+	if !dir {
+		switch w.opts.Types.Match(name) {
+		case filetype.Selected:
+			return true
+		case filetype.Excluded:
+			return false
+		}
+	}
+	return !w.opts.NoHidden || name[0] != '.'
+}
+
+// sizeWanted applies --max-filesize to the regular file at p, and keeps
+// the size it learned in f. A file it cannot stat is searched, so that
+// the error is the reader's, as in ripgrep.
+func (w *walker) sizeWanted(p string, f *File) bool {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return true
+	}
+	if fi.Size() > *w.opts.MaxFileSize {
+		return false
+	}
+	if f.ShortIsEOF {
+		f.Size = fi.Size()
+	}
+	return true
+}
+
+// DirAction is what is done with a directory named as an operand: grep's
+// -d ACTION.
+type DirAction uint8
+
+// The directory actions.
+const (
+	DirRecurse DirAction = iota // walk it (grep's -r, and urg's default)
+	DirSkip                     // leave it out, saying nothing
+	DirRead                     // read it as a file, as grep does: "Is a directory"
+)
+
+// DeviceAction is what is done with FIFOs, sockets and character and
+// block devices: grep's -D ACTION.
+type DeviceAction uint8
+
+// The device actions.
+const (
+	// DevicesDefault, grep's default, reads those named as operands
+	// and skips those met while walking.
+	DevicesDefault DeviceAction = iota
+	// DevicesRead reads them, those met while walking too.
+	DevicesRead
+	// DevicesSkip skips them, operands too; but a socket operand is
+	// still opened, which fails, since grep opens a file before it
+	// looks at what it is, and its open of a socket fails.
+	DevicesSkip
+)
+
+// skippedDevice says whether -D skip leaves out an operand of mode m:
+// FIFOs and devices, which grep opens without blocking and then skips.
+func skippedDevice(m fs.FileMode) bool {
+	return m&(fs.ModeNamedPipe|fs.ModeDevice|fs.ModeCharDevice) != 0
 }
 
 // has reports whether id is this directory or one above it.
@@ -432,7 +577,7 @@ type FileGlob struct {
 func (w *walker) wanted(p string) bool {
 	g := w.opts.Files
 	for i := len(g) - 1; i >= 0; i-- {
-		if matchGlob(g[i].Glob, p) {
+		if matchGlob(g[i].Glob, p, w.opts.UTF8) {
 			return g[i].Include
 		}
 	}
@@ -478,11 +623,10 @@ func joinPath(dir, name string) string {
 	return dir + "/" + name
 }
 
-// matchAny reports whether a glob matches the path or, as grep does for
-// command-line names, any trailing part of it that starts after a slash.
-func matchAny(globs []string, p string) bool {
-	for _, g := range globs {
-		if matchGlob(g, p) {
+// excludedDir reports whether --exclude-dir names the directory p.
+func (w *walker) excludedDir(p string) bool {
+	for _, g := range w.opts.ExcludeDir {
+		if matchGlob(g, p, w.opts.UTF8) {
 			return true
 		}
 	}
@@ -490,11 +634,11 @@ func matchAny(globs []string, p string) bool {
 }
 
 // matchGlob reports whether glob matches p or a part of it after a slash,
-// with fnmatch's rules (Match), as GNU grep matches --include, --exclude
-// and --exclude-dir.
-func matchGlob(glob, p string) bool {
+// with fnmatch's rules, as GNU grep matches --include, --exclude and
+// --exclude-dir: Match, or in a UTF-8 locale (chars) MatchChars.
+func matchGlob(glob, p string, chars bool) bool {
 	for s := p; ; {
-		if Match(glob, s, false) {
+		if chars && MatchChars(glob, s) || !chars && Match(glob, s, false) {
 			return true
 		}
 		i := indexSlash(s)

@@ -42,6 +42,7 @@ type options struct {
 	noGroupSep   bool   // --no-group-separator, unless --group-separator came later
 	null         bool
 	walk         walk.Options
+	sel          selectFlags // -t, -g, --max-filesize, --exclude-from, -d, -D: selectflags.go
 	binary       search.Binary
 	color        string
 	threads      int
@@ -135,6 +136,16 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVar(&o.walk.Ignore, "ignore", false, "skip what .gitignore, .ignore and .git/info/exclude name, as ripgrep does (by default everything is searched, as in grep)")
 	fs.BoolVar(&r.hidden, "hidden", true, "search files and directories whose names start with a dot (--hidden=false skips them)")
 	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most `NUM` directories below each path")
+	fs.VarP(typeFlag{&o.sel.types, typeSelect}, "type", "t", "of the files met while walking, search only those of type `NAME` (ripgrep's types, listed by --type-list; repeatable)")
+	fs.Var(typeFlag{&o.sel.types, typeNegate}, "type-not", "skip files of type `NAME` (ripgrep's -T; long only, since -T is grep's --initial-tab)")
+	fs.Var(typeFlag{&o.sel.types, typeAdd}, "type-add", "add the globs of `NAME:GLOB,...` to type NAME, new or built in (NAME:include:TYPE,... adds those of other types)")
+	fs.BoolVar(&o.sel.typeList, "type-list", false, "print the file types and their globs, then exit")
+	fs.StringArrayVarP(&o.sel.globs, "glob", "g", nil, "search only the files whose path below the operand matches `GLOB` (gitignore's syntax, ** included; a glob without a slash matches the name), or skip what !GLOB matches; of several, the last that matches decides")
+	fs.StringArrayVar(&o.sel.iglobs, "iglob", nil, "as --glob, ignoring case (`GLOB`)")
+	fs.StringVar(&o.sel.maxFilesize, "max-filesize", "", "skip the files met while walking that are larger than `SIZE` (suffixes K, M, G)")
+	fs.Var(excludeFrom{&o.walk.Files, &o.sel.excludeFrom}, "exclude-from", "skip files whose name matches any glob read from `FILE`, one per line (as --exclude)")
+	fs.VarP(action{&o.sel.directories, []string{"read", "recurse", "skip"}, true, "recurse"}, "directories", "d", "do `ACTION` with directory operands: recurse, skip, or read (which fails, as in grep: Is a directory)")
+	fs.VarP(action{&o.sel.devices, []string{"read", "skip"}, false, ""}, "devices", "D", "do `ACTION` with FIFOs, sockets and devices: read, or skip (by default those named as paths are read, those met while walking skipped)")
 	fs.BoolVarP(&r.text, "text", "a", false, "search binary files as text")
 	fs.BoolVarP(&r.noBinary, "binary-without-match", "I", false, "take binary files as holding no match")
 	fs.StringVar(&r.binaryFiles, "binary-files", "binary", "`TYPE` of binary files: binary, text or without-match")
@@ -265,10 +276,13 @@ func parseArgs(args []string) (*options, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.ParseAll(args, o.sel.inOrder(fs)); err != nil {
 		return nil, err
 	}
-	if o.help || o.version || o.generate != "" {
+	if err := o.setSelect(r); err != nil {
+		return nil, err
+	}
+	if o.help || o.version || o.generate != "" || o.sel.typeList {
 		return o, nil
 	}
 	rest := fs.Args()

@@ -56,13 +56,6 @@ func (o optString) Set(s string) error {
 	return nil
 }
 
-// valueError is a flag's value that is wrong: its message is the whole
-// of what is printed, without the usage lines of a command line that was
-// not understood.
-type valueError struct{ error }
-
-func (e valueError) Unwrap() error { return e.error }
-
 // applyHabits checks and applies the flags of this file, after the
 // patterns are known.
 func (o *options) applyHabits(r *rawFlags) error {
@@ -74,10 +67,10 @@ func (o *options) applyHabits(r *rawFlags) error {
 	}
 	sh := &o.shape
 	if sh.maxColumns < 0 {
-		return valueError{errors.New("--max-columns must be a non-negative number")}
+		return plainError{errors.New("--max-columns must be a non-negative number")}
 	}
 	if o.multiline && (o.nullData || sh.replace != nil) {
-		return valueError{errors.New("--multiline cannot be used with -z or --replace")}
+		return plainError{errors.New("--multiline cannot be used with -z or --replace")}
 	}
 	if sh.column || sh.vimgrep {
 		o.lineNumber = true // as rg: a column is told with its line
@@ -93,7 +86,7 @@ func (o *options) applyHabits(r *rawFlags) error {
 	if o.shardSpec != "" {
 		sh, err := walk.ParseShard(o.shardSpec)
 		if err != nil {
-			return valueError{err}
+			return plainError{err}
 		}
 		o.shard = sh
 	}

@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseArgs(configArgs(args, os.Getenv("URG_CONFIG_PATH"), stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
-		if !errors.As(err, new(valueError)) {
+		if !isPlain(err) {
 			fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
 		}
 		return exitTrouble
@@ -63,6 +63,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return writeText(stdout, stderr, usage())
 	case o.version:
 		return writeText(stdout, stderr, "urg "+version+"\n")
+	case o.sel.typeList:
+		return writeText(stdout, stderr, o.sel.typeListText())
 	case o.generate != "":
 		text, err := generate(o.generate)
 		if err != nil {
@@ -403,7 +405,7 @@ func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher,
 			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
 	}
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
-	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden), %d unopened (shorter than any match), %d binary (-I)\n",
+	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden, --glob, --type, --max-filesize), %d unopened (shorter than any match), %d binary (-I)\n",
 		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
 	if s.Engine == sched.EngineAuto || s.Engine == sched.EngineDirect {
 		fmt.Fprintf(w, "  cached:   %d whole without blocking, %d begun without blocking and read on with pread, %d would have blocked (sent to io_uring, or to pread without it)\n",

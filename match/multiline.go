@@ -3,7 +3,6 @@ package match
 import (
 	"bytes"
 	"regexp"
-	"strings"
 
 	"github.com/dlclark/regexp2"
 )
@@ -34,15 +33,9 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	var srcs []string
-	for i, text := range patterns {
-		for _, line := range strings.Split(text, "\n") {
-			p, err := parsePattern(i, line, o)
-			if err != nil {
-				return nil, err
-			}
-			srcs = append(srcs, p.src)
-		}
+	srcs, err := sources(patterns, o)
+	if err != nil {
+		return nil, err
 	}
 	if len(srcs) == 0 {
 		srcs = []string{`[^\x00-\x{10FFFF}]`} // grep -f /dev/null: nothing matches

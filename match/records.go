@@ -25,15 +25,9 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	var srcs []string
-	for i, text := range patterns {
-		for _, line := range strings.Split(text, "\n") {
-			p, err := parsePattern(i, line, o)
-			if err != nil {
-				return nil, err
-			}
-			srcs = append(srcs, p.src)
-		}
+	srcs, err := sources(patterns, o)
+	if err != nil {
+		return nil, err
 	}
 	if len(srcs) == 0 {
 		return &records{none: true}, nil
@@ -98,4 +92,21 @@ func (m *records) Each(line []byte, fn func(int, int)) error {
 		return nil
 	}
 	return m.p.Each(line, fn)
+}
+
+// sources are the patterns, each line of each, translated as Compile
+// translates them (parsePattern), for the engines that take the
+// patterns' text whole rather than Compile's matchers.
+func sources(patterns []string, o Options) ([]string, error) {
+	var srcs []string
+	for i, text := range patterns {
+		for _, line := range strings.Split(text, "\n") {
+			p, err := parsePattern(i, line, o)
+			if err != nil {
+				return nil, err
+			}
+			srcs = append(srcs, p.src)
+		}
+	}
+	return srcs, nil
 }

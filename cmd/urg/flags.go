@@ -426,8 +426,9 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	return nil
 }
 
-// readPatterns reads -f FILE: one pattern per line; "-" is stdin.
-func readPatterns(name string) ([]string, error) {
+// readInput reads the whole of a file a flag names ("-" is standard
+// input), for -f, --files-from and --exclude-from; its error names it.
+func readInput(name string) ([]byte, error) {
 	var data []byte
 	var err error
 	if name == "-" {
@@ -437,6 +438,15 @@ func readPatterns(name string) ([]string, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", name, message(err))
+	}
+	return data, nil
+}
+
+// readPatterns reads -f FILE: one pattern per line; "-" is stdin.
+func readPatterns(name string) ([]string, error) {
+	data, err := readInput(name)
+	if err != nil {
+		return nil, err
 	}
 	s := strings.TrimSuffix(string(data), "\n")
 	if len(data) == 0 {

@@ -208,15 +208,9 @@ func configArgs(args []string, env string, stderr io.Writer) []string {
 // readFileList reads --files-from FILE ("-" is standard input): a path
 // per line, or per NUL with --null; empty entries are skipped.
 func readFileList(name string, null bool) ([]string, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, err := readInput(name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", name, message(err))
+		return nil, err
 	}
 	sep := byte('\n')
 	if null {

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -283,15 +282,9 @@ func readExcludeFrom(globs *[]walk.FileGlob, from []pendingFrom) error {
 // GNU grep does (gnulib's add_exclude_file): a glob per line, trailing
 // white space dropped, blank lines skipped.
 func excludeGlobs(name string) ([]walk.FileGlob, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, err := readInput(name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", name, message(err))
+		return nil, err
 	}
 	var out []walk.FileGlob
 	for line := range strings.SplitSeq(string(data), "\n") {

@@ -53,7 +53,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
-		fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
+		if !errors.Is(err, errConflictingMatchers) { // grep gives no usage after it
+			fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
+		}
 		return exitTrouble
 	}
 	switch {
@@ -72,9 +74,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.files {
 		return listFiles(o, stdout, stderr)
 	}
+	for _, w := range match.Warnings(o.patterns, o.match) {
+		fmt.Fprintf(stderr, "urg: warning: %s\n", w)
+	}
 	m, err := match.Compile(o.patterns, o.match)
 	if err != nil {
-		fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
+		errs := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = j.Unwrap() // one line for each pattern, as grep's
+		}
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
+		}
 		return exitTrouble
 	}
 	if o.maxCount == 0 && o.mode == printer.FilesWithoutMatch {

@@ -41,7 +41,7 @@ func compilePosix(patterns []string, o Options) (Matcher, error) {
 		nodes []*pnode
 		srcs  []string
 	)
-	exact, rigid, empty := true, true, false
+	exact, rigid := true, true
 	for _, p := range pats {
 		n := p.node
 		nodes = append(nodes, n)
@@ -49,18 +49,19 @@ func compilePosix(patterns []string, o Options) (Matcher, error) {
 		srcs = append(srcs, src)
 		exact = exact && ex
 		rigid = rigid && fixedLen(n) >= 0
-		empty = empty || posixMinLen(n) == 0
 	}
 	word := o.Word && !o.Line
 	inner := o
 	inner.Syntax, inner.Fixed, inner.IgnoreCase = Perl, false, false
-	// -w: in the C locale the Perl path's words are grep's, and its
-	// bounded matches grep's but for an empty one, which grep does not
-	// take after a longer one at the same place; under UTF-8, words are
-	// glibc's (see isPosixWord), which the Perl path's are not, and the
-	// lines are selected unbounded, then confirmed.
+	// -w: in the C locale the Perl path's words are grep's, and so are
+	// the lines it selects: any with a match that no word character
+	// touches, which grep's dfa.c finds (the pattern it runs for -w is
+	// such a match between non-word characters). Under UTF-8 (and with
+	// back-references) grep's regex loop decides the lines instead, by
+	// glibc's words (see isPosixWord), which the Perl path's are not:
+	// the lines are selected unbounded, then confirmed (see find).
 	inner.Word = word && !o.UTF8
-	if word && (o.UTF8 || empty) {
+	if word && o.UTF8 {
 		exact = false
 	}
 	sel, err := Compile(srcs, inner)

@@ -93,6 +93,9 @@ type token struct {
 	op       pop // tAssert
 	n        int // tBackref
 	min, max int // tRepmn
+	// bare: a tChar '{' or ')' that is an operator's character, a
+	// literal here (see glibcParens).
+	bare bool
 }
 
 // posixParser reads one pattern.
@@ -117,6 +120,11 @@ type posixParser struct {
 	late error
 	// warnings are dfa.c's, up to late.
 	warnings []string
+	// glibc's view of an ERE's groups (see glibcParens): where an
+	// operator would be skipped, whether the last token was one so
+	// skipped, and how many groups are open.
+	gstart, gskip bool
+	gdepth        int
 }
 
 // warn records dfa.c's warning about an operator that follows no atom
@@ -146,6 +154,9 @@ func parsePosix(src string, basic, uni, fold bool, groups int) (n *pnode, p *pos
 		// there a literal (ERE) or an error (BRE).
 		return nil, p, errCloseParen
 	}
+	if p.gdepth > 0 {
+		return nil, p, errOpenParen
+	}
 	if groups > 0 {
 		renumber(n, groups)
 	}
@@ -166,7 +177,48 @@ func (p *posixParser) next() error {
 	t, err := p.lex()
 	p.tok = t
 	p.lasttok = t.kind
+	if !p.basic {
+		p.glibcParens(t)
+	}
 	return err
+}
+
+// glibcParens follows an ERE's groups as glibc parses them, which differs
+// from dfa.c's where an operator stands where no atom does: at the start
+// of a branch or after an assertion glibc skips the operator (a '{'
+// alone, whatever follows it), and a ')' right after one is then a
+// literal to it, so "(*)b" leaves its group open (Unmatched ( or \(),
+// while dfa.c closes it.
+func (p *posixParser) glibcParens(t token) {
+	skipped := p.gskip
+	p.gskip = false
+	switch t.kind {
+	case tStar, tPlus, tQmark:
+		if p.gstart {
+			p.gskip = true
+			return
+		}
+	case tChar:
+		if t.bare && t.c == '{' && p.gstart {
+			p.gskip = true
+			return
+		}
+		if t.bare && t.c == ')' && p.gdepth > 0 {
+			p.gdepth-- // unmatched for dfa.c, it closes glibc's group
+		}
+	case tLParen:
+		p.gdepth++
+		p.gstart = true
+		return
+	case tOr, tAssert:
+		p.gstart = true
+		return
+	case tRParen:
+		if !skipped {
+			p.gdepth--
+		}
+	}
+	p.gstart = false
 }
 
 // regexp is dfa.c's regexp: branches separated by '|'. A branch may
@@ -405,7 +457,9 @@ func (p *posixParser) lex() (token, error) {
 			}
 			if p.parens == 0 {
 				if !p.basic {
-					return p.literal(c), nil // RE_UNMATCHED_RIGHT_PAREN_ORD
+					t := p.literal(c) // RE_UNMATCHED_RIGHT_PAREN_ORD
+					t.bare = true
+					return t, nil
 				}
 				return token{}, errCloseParen
 			}
@@ -532,14 +586,13 @@ func (p *posixParser) interval() (token, error) {
 		closed, end = true, i+1
 	}
 	invalid := !closed || min < 0 || max >= 0 && min > max
+	brace := token{kind: tChar, c: '{', bare: true}
 	if p.laststart {
-		if p.basic {
-			// glibc and dfa.c alike: "\{" where no atom stands is
-			// a literal '{'.
-			return p.literal('{'), nil
-		}
-		if invalid {
-			return p.literal('{'), nil
+		if p.basic || invalid {
+			// BRE: glibc and dfa.c alike take "\{" where no atom
+			// stands for a literal '{'.
+			p.laststart = false
+			return brace, nil
 		}
 		p.warn("{...}")
 		if max > dupMax && p.late == nil {
@@ -554,7 +607,8 @@ func (p *posixParser) interval() (token, error) {
 	}
 	if invalid {
 		// ERE only: glibc has accepted it as literal characters.
-		return p.literal('{'), nil
+		p.laststart = false
+		return brace, nil
 	}
 	if max > dupMax || min > dupMax {
 		return token{}, errTooBig

@@ -134,7 +134,11 @@ func parseAllPosix(patterns []string, o Options) ([]posixPattern, error) {
 			groups += p.groups
 		}
 	}
-	if len(errs) > 0 {
+	switch len(errs) {
+	case 0:
+	case 1:
+		return nil, errs[0]
+	default:
 		return nil, errors.Join(errs...)
 	}
 	for _, p := range out {
@@ -236,6 +240,14 @@ func (m *posixMatcher) matchLine(line []byte) (bool, error) {
 				if end == len(line) {
 					return true, nil
 				}
+			}
+		}
+		return false, nil
+	}
+	if !m.word {
+		for _, e := range m.engines {
+			if ok, err := e.matches(line); ok || err != nil {
+				return ok, err
 			}
 		}
 		return false, nil

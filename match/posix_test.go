@@ -329,3 +329,21 @@ func TestPosixSpelling(t *testing.T) {
 		t.Errorf("%d patterns compared, %d of them exact: the pieces no longer make the cases meant", tested, exact)
 	}
 }
+
+// TestPosixBacktrackLimit checks that a back-reference whose ways to
+// match grow exponentially with the line ends in an error, not a hang.
+func TestPosixBacktrackLimit(t *testing.T) {
+	// \1\1 cannot be three a's: every way is tried, and they double
+	// with each a.
+	m, err := Compile([]string{`(a*)*b\1\1$`}, posixOpts("-E", false, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := []byte(strings.Repeat("a", 40) + "baaa")
+	if _, _, err = m.Next(line); !errors.Is(err, ErrTimeout) {
+		t.Errorf("Next: %v, want %v", err, ErrTimeout)
+	}
+	if err := m.Each(line, func(int, int) {}); !errors.Is(err, ErrTimeout) {
+		t.Errorf("Each: %v, want %v", err, ErrTimeout)
+	}
+}

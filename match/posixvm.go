@@ -15,6 +15,8 @@ type posixEngine interface {
 	search(line []byte, from int) (s, e int, err error)
 	// ends appends to dst the end of every match that starts at s.
 	ends(line []byte, s int, dst []int) ([]int, error)
+	// matches reports whether line holds a match.
+	matches(line []byte) (bool, error)
 }
 
 // posixCtx is what the assertions look at, at a place in a line.
@@ -300,6 +302,11 @@ func (m *pikeVM) search(line []byte, from int) (int, int, error) {
 	return bs, be, nil
 }
 
+func (m *pikeVM) matches(line []byte) (bool, error) {
+	s, _, err := m.search(line, 0)
+	return s >= 0, err
+}
+
 func (m *pikeVM) ends(line []byte, s int, dst []int) ([]int, error) {
 	r := m.run()
 	defer m.pool.Put(r)
@@ -332,6 +339,7 @@ type backtracker struct {
 	uni   bool
 	fold  bool
 	steps int
+	pool  sync.Pool // *btRun
 }
 
 // backtrackSteps bounds the ways tried in one line: such patterns can
@@ -367,6 +375,7 @@ var errBacktrack = fmt.Errorf("back-references: %w", ErrTimeout)
 
 func (b *backtracker) ends(line []byte, s int, dst []int) ([]int, error) {
 	r := b.newRun(line)
+	defer b.release(r)
 	if err := r.endsAt(s); err != nil {
 		return dst, err
 	}
@@ -375,6 +384,7 @@ func (b *backtracker) ends(line []byte, s int, dst []int) ([]int, error) {
 
 func (b *backtracker) search(line []byte, from int) (int, int, error) {
 	r := b.newRun(line)
+	defer b.release(r)
 	for s := from; s <= len(line); {
 		if err := r.endsAt(s); err != nil {
 			return -1, -1, err
@@ -391,14 +401,55 @@ func (b *backtracker) search(line []byte, from int) (int, int, error) {
 	return -1, -1, nil
 }
 
-// newRun starts the search of a line; its steps are shared by every
-// start tried in it.
+// matches stops at the first way to match it finds: where there is one,
+// that is much sooner than trying them all, as search does.
+func (b *backtracker) matches(line []byte) (bool, error) {
+	r := b.newRun(line)
+	defer b.release(r)
+	for s := 0; s <= len(line); {
+		found := false
+		r.match(b.root, s, func(int) bool {
+			found = true
+			return false
+		})
+		switch {
+		case found:
+			return true, nil
+		case r.left < 0:
+			return false, errBacktrack
+		case s == len(line):
+			return false, nil
+		}
+		_, w := charAt(line, s, b.uni)
+		s += w
+	}
+	return false, nil
+}
+
+// newRun starts the search of a line, with scratch space from the pool;
+// its steps are shared by every start tried in it.
 func (b *backtracker) newRun(line []byte) *btRun {
-	r := &btRun{b: b, line: line, caps: make([]int, 2*(b.caps+1)), left: b.steps, found: make([]bool, len(line)+1)}
-	for i := range r.caps {
-		r.caps[i] = -1
+	r, _ := b.pool.Get().(*btRun)
+	if r == nil {
+		r = &btRun{b: b, caps: make([]int, 2*(b.caps+1))}
+		for i := range r.caps {
+			r.caps[i] = -1 // and so again after every match tried
+		}
+	}
+	r.line, r.left = line, b.steps
+	if len(r.found) < len(line)+1 {
+		r.found = make([]bool, len(line)+1)
 	}
 	return r
+}
+
+// release puts r back, its marks cleared.
+func (b *backtracker) release(r *btRun) {
+	for _, e := range r.ends {
+		r.found[e] = false
+	}
+	r.ends, r.line = r.ends[:0], nil
+	b.pool.Put(r)
 }
 
 // endsAt sets r.ends to the ends of the matches that start at s, in

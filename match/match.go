@@ -61,7 +61,11 @@ func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
 
 // Options are the grep flags that change what a pattern matches.
 type Options struct {
-	Fixed      bool          // -F: patterns are literal strings
+	Fixed bool // -F: patterns are literal strings (whatever Syntax says)
+	// Syntax is the patterns' syntax: Perl's (the zero value, -P), or
+	// POSIX's extended (-E) or basic (-G) regular expressions, which
+	// match as GNU grep's do, leftmost-longest.
+	Syntax     Syntax
 	IgnoreCase bool          // -i
 	Word       bool          // -w: the match must not touch a word character
 	Line       bool          // -x: the match must be the whole line
@@ -104,26 +108,39 @@ type PatternError struct {
 	// when it holds newlines.
 	Pattern string
 	Err     error
+	// bare: the message is the parser's alone, as GNU grep gives it
+	// for the POSIX syntaxes (glibc's "Unmatched ( or \(").
+	bare bool
 }
 
 // Error is grep's message for the pattern.
-func (e *PatternError) Error() string { return fmt.Sprintf("invalid pattern %q: %v", e.Pattern, e.Err) }
+func (e *PatternError) Error() string {
+	if e.bare {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("invalid pattern %q: %v", e.Pattern, e.Err)
+}
 
 // Unwrap returns the parser's error.
 func (e *PatternError) Unwrap() error { return e.Err }
 
 // Compile builds a Matcher for the patterns, any of which may match (as
-// grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P. A newline
-// separates patterns too, as in grep -e $'a\nb'.
+// grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P, unless
+// o.Syntax names a POSIX one (see compilePosix). A newline separates
+// patterns too, as in grep -e $'a\nb'.
 //
 // Each pattern is compiled and checked on its own: its flags, comments and
 // group numbers are its own, and one that does not compile is an error
-// (*PatternError) whatever the others are. Of several, a line is selected
-// when any matches; for Each, the leftmost match wins, and of those that
-// start at the same place the longest, as in grep -o.
+// (*PatternError; under a POSIX syntax, one for each that does not,
+// joined, as grep reports each) whatever the others are. Of several, a
+// line is selected when any matches; for Each, the leftmost match wins,
+// and of those that start at the same place the longest, as in grep -o.
 func Compile(patterns []string, o Options) (Matcher, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
+	}
+	if o.Syntax != Perl && !o.Fixed {
+		return compilePosix(patterns, o)
 	}
 	m, rewritten, err := compile(patterns, o)
 	if err != nil || !o.UTF8 {

@@ -50,6 +50,9 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 		flags = "(?mi)"
 	}
 	if re, err := regexp.Compile(flags + src); err == nil {
+		if o.Syntax != Perl {
+			re.Longest() // POSIX's matches are the leftmost-longest
+		}
 		m.re = re
 		return m, nil
 	}

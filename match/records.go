@@ -2,6 +2,8 @@ package match
 
 import (
 	"bytes"
+	"errors"
+	"regexp"
 	"strings"
 )
 
@@ -16,6 +18,10 @@ type records struct {
 	p    *pcre
 	pre  *prefilter
 	none bool // no pattern: nothing matches
+	// longest, for -G and -E, finds Each's matches leftmost-longest.
+	longest *regexp.Regexp
+	word    bool
+	uni     bool
 }
 
 // CompileRecords builds the Matcher of patterns, as Compile does, for
@@ -43,7 +49,15 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
-	m := &records{p: p}
+	m := &records{p: p, word: o.Word, uni: o.UTF8}
+	if o.Syntax != Perl {
+		// POSIX's matches are the leftmost-longest: Go's regexp gives
+		// them, where it takes the spelling (posixSources' are exact).
+		if re, err := regexp.Compile(src); err == nil {
+			re.Longest()
+			m.longest = re
+		}
+	}
 	if len(srcs) == 1 {
 		m.pre, _ = relaxedPrefilter(src, o)
 	}
@@ -91,6 +105,9 @@ func (m *records) Each(line []byte, fn func(int, int)) error {
 	if m.none {
 		return nil
 	}
+	if m.longest != nil {
+		return eachBounded(m.longest, line, m.word, m.uni, m.p, fn)
+	}
 	return m.p.Each(line, fn)
 }
 
@@ -98,6 +115,9 @@ func (m *records) Each(line []byte, fn func(int, int)) error {
 // translates them (parsePattern), for the engines that take the
 // patterns' text whole rather than Compile's matchers.
 func sources(patterns []string, o Options) ([]string, error) {
+	if o.Syntax != Perl {
+		return posixSources(patterns, o)
+	}
 	var srcs []string
 	for i, text := range patterns {
 		for _, line := range strings.Split(text, "\n") {
@@ -107,6 +127,33 @@ func sources(patterns []string, o Options) ([]string, error) {
 			}
 			srcs = append(srcs, p.src)
 		}
+	}
+	return srcs, nil
+}
+
+// posixSources are sources for -G and -E: each pattern spelt in Perl
+// syntax as compilePosix spells it for its line selection, and refused
+// where that spelling is not exact (back-references, \< and \>), which
+// only the POSIX engine of Compile decides.
+func posixSources(patterns []string, o Options) ([]string, error) {
+	pats, err := parseAllPosix(patterns, o)
+	if err != nil {
+		return nil, err
+	}
+	inner := o
+	inner.Syntax, inner.Fixed = Perl, false
+	var srcs []string
+	for i, p := range pats {
+		src, exact := emitPosixAs(&emitter{uni: o.UTF8, exact: true, capture: true, groups: map[int]*pnode{}}, p.node)
+		if !exact {
+			return nil, &PatternError{Index: min(i, len(patterns)-1), Pattern: patterns[min(i, len(patterns)-1)],
+				Err: errors.New("back-references and word edges of -G and -E are not taken with -z, --multiline or --replace (write the pattern for -P)")}
+		}
+		pp, err := parsePattern(i, src, inner)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, pp.src)
 	}
 	return srcs, nil
 }

@@ -44,23 +44,21 @@ type capturer interface {
 // template.
 func NewReplacer(patterns []string, o Options, template string) (*Replacer, error) {
 	r := &Replacer{parts: parseTemplate(template)}
-	for i, text := range patterns {
-		for _, line := range strings.Split(text, "\n") {
-			p, err := parsePattern(i, line, o)
-			if err != nil {
-				return nil, err
-			}
-			anchored := `^(?:` + p.src + `)$`
-			if o.IgnoreCase {
-				anchored = "(?i)" + anchored
-			}
-			if re, err := regexp.Compile(anchored); err == nil {
-				r.pats = append(r.pats, goCapturer{re})
-				continue
-			}
-			if re, err := compilePCRE(`^(?:`+p.src+`)$`, o); err == nil {
-				r.pats = append(r.pats, pcreCapturer{re})
-			}
+	srcs, err := sources(patterns, o)
+	if err != nil {
+		return nil, err
+	}
+	for _, src := range srcs {
+		anchored := `^(?:` + src + `)$`
+		if o.IgnoreCase {
+			anchored = "(?i)" + anchored
+		}
+		if re, err := regexp.Compile(anchored); err == nil {
+			r.pats = append(r.pats, goCapturer{re})
+			continue
+		}
+		if re, err := compilePCRE(`^(?:`+src+`)$`, o); err == nil {
+			r.pats = append(r.pats, pcreCapturer{re})
 		}
 	}
 	return r, nil

@@ -87,7 +87,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.VarP(patternList{&r.sources, true}, "file", "f", "take patterns from `FILE`, one per line")
 	fs.BoolVarP(&o.match.Fixed, "fixed-strings", "F", false, "patterns are literal strings")
 	fs.BoolVarP(&r.perl, "perl-regexp", "P", false, "patterns are Perl-compatible regular expressions (the default)")
-	fs.BoolVarP(&r.extended, "extended-regexp", "E", false, "accepted for habit: Perl syntax covers ERE's")
+	fs.BoolVarP(&r.extended, "extended-regexp", "E", false, "patterns are POSIX extended regular expressions, as grep -E reads them")
+	fs.BoolVarP(&r.basic, "basic-regexp", "G", false, "patterns are POSIX basic regular expressions, as grep -G reads them")
 	choiceVar(fs, &r.caseMode, caseIgnore, "ignore-case", "i", "ignore case distinctions")
 	fs.BoolVarP(&o.match.Word, "word-regexp", "w", false, "match only whole words")
 	fs.BoolVarP(&o.match.Line, "line-regexp", "x", false, "match only whole lines")
@@ -178,9 +179,10 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 type rawFlags struct {
 	sources           []patternSource // -e and -f, in the order given
 	perl, extended    bool
-	count             int // countLines or countMatches: the later wins
-	caseMode          int // caseSensitive, caseIgnore or caseSmart: the later wins
-	list              int // +1 -l, -1 -L: the later wins
+	basic             bool // -G
+	count             int  // countLines or countMatches: the later wins
+	caseMode          int  // caseSensitive, caseIgnore or caseSmart: the later wins
+	list              int  // +1 -l, -1 -L: the later wins
 	context           int
 	text, noBinary    bool
 	binaryFiles, sort string
@@ -348,6 +350,9 @@ func parseArgs(args []string) (*options, error) {
 
 // setModes checks and applies the flags whose values are words or combine.
 func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
+	if err := o.setSyntax(fs); err != nil {
+		return err
+	}
 	switch {
 	case o.quiet:
 		o.mode = printer.Quiet
@@ -426,6 +431,29 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	return nil
 }
 
+// setSyntax applies -F, -G, -E and -P: at most one of them, as grep
+// refuses two ("conflicting matchers specified"); -P, the default, when
+// none is given.
+func (o *options) setSyntax(fs *pflag.FlagSet) error {
+	given := 0
+	for _, m := range []struct {
+		flag   string
+		syntax match.Syntax
+	}{{"fixed-strings", match.Perl}, {"basic-regexp", match.Basic}, {"extended-regexp", match.Extended}, {"perl-regexp", match.Perl}} {
+		if fs.Lookup(m.flag).Value.String() == "true" {
+			given++
+			o.match.Syntax = m.syntax
+		}
+	}
+	if given > 1 {
+		return errConflictingMatchers
+	}
+	return nil
+}
+
+// errConflictingMatchers is grep's error for two of -F, -G, -E and -P.
+var errConflictingMatchers = errors.New("conflicting matchers specified")
+
 // readInput reads the whole of a file a flag names ("-" is standard
 // input), for -f, --files-from and --exclude-from; its error names it.
 func readInput(name string) ([]byte, error) {
@@ -459,7 +487,7 @@ func usage() string {
 	o := &options{}
 	fs, _ := flagSet(o)
 	return "Usage: urg [OPTION]... PATTERN [PATH]...\n" +
-		"Search for PATTERN (Perl syntax) in each PATH; directories are searched recursively.\n" +
+		"Search for PATTERN (Perl syntax, or POSIX's with -E and -G) in each PATH; directories are searched recursively.\n" +
 		"With no PATH, search standard input when it is not a terminal, else the current directory.\n\n" +
 		flagTable(fs, "  %-32s %s\n") +
 		"\nExit status: 0 if a line was selected, 1 if none, 2 if an error occurred (unless -q selected a line).\n"

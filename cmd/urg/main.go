@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseArgs(configArgs(args, os.Getenv("URG_CONFIG_PATH"), stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
-		if !isPlain(err) {
+		if !isPlain(err) && !errors.Is(err, errConflictingMatchers) { // grep gives no usage after these
 			fmt.Fprintln(stderr, "Usage: urg [OPTION]... PATTERN [PATH]...\nTry 'urg --help' for more information.")
 		}
 		return exitTrouble
@@ -76,6 +76,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.files {
 		return listFiles(o, stdout, stderr)
 	}
+	for _, w := range match.Warnings(o.patterns, o.match) {
+		fmt.Fprintf(stderr, "urg: warning: %s\n", w)
+	}
 	compile := match.Compile
 	switch {
 	case o.nullData:
@@ -85,7 +88,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := compile(o.patterns, o.match)
 	if err != nil {
-		fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
+		errs := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = j.Unwrap() // one line for each pattern, as grep's
+		}
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
+		}
 		return exitTrouble
 	}
 	if o.maxCount == 0 && o.mode == printer.FilesWithoutMatch {

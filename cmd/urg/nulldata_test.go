@@ -46,3 +46,34 @@ func TestNullDataAsGrep(t *testing.T) {
 		sameAsGrep(t, dir, nil, env, false, "-z", "-F", "-e", "o\nba", "z.bin")
 	}
 }
+
+// TestNullDataPosix: -z with -G and -E is grep's, in both locales; a
+// back-reference there is refused, since only Compile's POSIX engine
+// decides them.
+func TestNullDataPosix(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"z.bin": "foo\nbar\x00xfoo\x00ab\nab\x00zz\x00", "z.txt": "foo\nxfoo\n"})
+	for _, loc := range []string{"C", "C.UTF-8"} {
+		env := localeEnv(t, loc)
+		if env == nil {
+			continue
+		}
+		for _, args := range [][]string{
+			{"-z", "-E", "fo+|zz", "z.bin"},
+			{"-z", "-E", "-o", "a|ab", "z.bin"},
+			{"-z", "-G", "-c", `fo\{2\}`, "z.bin"},
+			{"-z", "-E", "-x", "zz", "z.bin"},
+			{"-z", "-G", "-n", "^b", "z.bin"},
+		} {
+			sameAsGrep(t, dir, nil, env, false, args...)
+		}
+	}
+	got := urgT(t, dir, nil, "-z", "-E", `(a)\1`, "z.bin")
+	if got.code != 2 || got.stdout != "" || !strings.Contains(got.stderr, "back-references") {
+		t.Errorf("-z -E with a back-reference: %+v, want an error", got)
+	}
+	got = urgT(t, dir, nil, "-E", "--replace=[$1]", "(fo)o", "z.txt")
+	if got.stdout != "[fo]\nx[fo]\n" {
+		t.Errorf("-E --replace: %q, want the group", got.stdout)
+	}
+}

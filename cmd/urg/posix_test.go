@@ -235,6 +235,9 @@ var posixErrors = []posixCase{
 	pc("-E", `[[..]]`), pc("-E", `\1`), pc("-E", `(a)\2`), pc("-E", `(a)|\1`), pc("-E", `(a)|b\1`), pc("-E", `(a\1)`),
 	pc("-E", `[:alpha:]`), pc("-E", `[:space:]x`), pc("-E", `[^:a:]`), pc("-E", `*a[:alpha:]`),
 	pc("-E", `*a`, `+b|?c`), pc("-E", `a|{1}`), pc("-E", `(*a)`), pc("-E", `[`, `(`), pc("-G", `a\{1`, `[`),
+	// glibc skips an operator where no atom stands, and takes a ')'
+	// right after it for a literal: the group stays open.
+	pc("-E", `(*)b`), pc("-E", `(^*)`), pc("-E", `({)`), pc("-E", `(a|*)`), pc("-E", `(**)`), pc("-E", `(*))b`),
 	pc("-E -i", `[]-a]`), pc("-E -i", `[Z-a]`), pc("-E -i", `[_-a]`), pc("-E", `[z-a]`, `*x`),
 	pc("-E -P", `x`), pc("-E -G", `x`), pc("-F -E", `x`), pc("-G -P", `x`), pc("-E -E", `x`), pc("-G -G", `x`),
 	// Under UTF-8, glibc has no collation for ranges, equivalence

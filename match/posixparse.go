@@ -86,6 +86,7 @@ const (
 	tRParen
 )
 
+// token is one token of lex.
 type token struct {
 	kind     tokKind
 	c        rune
@@ -105,8 +106,9 @@ type posixParser struct {
 	basic bool // -G; else -E
 	uni   bool
 	fold  bool // -i
-	// lexer state, as dfa.c's: the last token, and whether only
-	// assertions came since the start, a '(' or a '|'.
+	// lexer state, as dfa.c's: the last token, and whether no atom
+	// came since the start, a '(' or a '|' (assertions and operators
+	// are none).
 	lasttok   tokKind
 	laststart bool
 	parens    int
@@ -138,11 +140,11 @@ func (p *posixParser) warn(op string) {
 // parsePosix parses one pattern (one line) of the syntax; groups is how
 // many groups the patterns before it opened, so that group numbers are
 // unique among the patterns joined (back-references stay the pattern's
-// own). It returns the parse and the groups the pattern opens; err is
-// glibc's error, p.late dfa.c's, which grep gives only when glibc found
-// none in any pattern.
+// own). It returns the parse and the parser, which holds the groups the
+// pattern opens, dfa.c's warnings and its error (late, which grep gives
+// only when glibc found none in any pattern); err is glibc's error.
 func parsePosix(src string, basic, uni, fold bool, groups int) (n *pnode, p *posixParser, err error) {
-	p = &posixParser{src: src, basic: basic, uni: uni, fold: fold, lasttok: tEnd, laststart: true, completed: map[int]bool{}}
+	p = &posixParser{src: src, basic: basic, uni: uni, fold: fold, lasttok: tEnd, laststart: true, gstart: true, completed: map[int]bool{}}
 	if err := p.next(); err != nil {
 		return nil, p, err
 	}

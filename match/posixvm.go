@@ -92,7 +92,10 @@ const maxPikeInsts = 1 << 18
 type pikeVM struct {
 	prog []pikeInst
 	uni  bool
-	pool sync.Pool // *pikeRun
+	// anchored: every match passes a ^, so it starts at the line's
+	// start and nowhere else is tried.
+	anchored bool
+	pool     sync.Pool // *pikeRun
 }
 
 // newPikeVM compiles n.
@@ -103,7 +106,7 @@ func newPikeVM(n *pnode, uni bool) (*pikeVM, error) {
 	if c.tooBig {
 		return nil, errTooBig
 	}
-	return &pikeVM{prog: c.prog, uni: uni}, nil
+	return &pikeVM{prog: c.prog, uni: uni, anchored: mustBOL(n)}, nil
 }
 
 type pikeCompiler struct {
@@ -273,6 +276,9 @@ func (m *pikeVM) step(r *pikeRun, c rune, limit int, ctx posixCtx) {
 }
 
 func (m *pikeVM) search(line []byte, from int) (int, int, error) {
+	if m.anchored && from > 0 {
+		return -1, -1, nil
+	}
 	r := m.run()
 	defer m.pool.Put(r)
 	r.cur.dense = r.cur.dense[:0]
@@ -280,7 +286,7 @@ func (m *pikeVM) search(line []byte, from int) (int, int, error) {
 	pos := from
 	ctx := ctxAt(line, pos, m.uni)
 	for {
-		if bs < 0 {
+		if bs < 0 && (!m.anchored || pos == 0) {
 			m.follow(r, &r.cur, 0, pos, ctx)
 		}
 		for _, t := range r.cur.dense {
@@ -288,14 +294,14 @@ func (m *pikeVM) search(line []byte, from int) (int, int, error) {
 				bs, be = t.start, pos
 			}
 		}
-		if pos >= len(line) || bs >= 0 && len(r.cur.dense) == 0 {
+		if pos >= len(line) || (bs >= 0 || m.anchored) && len(r.cur.dense) == 0 {
 			break
 		}
 		c, w := charAt(line, pos, m.uni)
 		pos += w
 		ctx = ctxAt(line, pos, m.uni)
 		m.step(r, c, bs, ctx)
-		if bs >= 0 && len(r.cur.dense) == 0 {
+		if (bs >= 0 || m.anchored) && len(r.cur.dense) == 0 {
 			break
 		}
 	}
@@ -339,7 +345,9 @@ type backtracker struct {
 	uni   bool
 	fold  bool
 	steps int
-	pool  sync.Pool // *btRun
+	// anchored: as pikeVM's.
+	anchored bool
+	pool     sync.Pool // *btRun
 }
 
 // backtrackSteps bounds the ways tried in one line: such patterns can
@@ -347,7 +355,7 @@ type backtracker struct {
 const backtrackSteps = 1 << 22
 
 func newBacktracker(n *pnode, uni, fold bool) *backtracker {
-	b := &backtracker{root: n, uni: uni, fold: fold, steps: backtrackSteps}
+	b := &backtracker{root: n, uni: uni, fold: fold, steps: backtrackSteps, anchored: mustBOL(n)}
 	var walk func(*pnode)
 	walk = func(n *pnode) {
 		if n.op == pGroup {
@@ -383,6 +391,9 @@ func (b *backtracker) ends(line []byte, s int, dst []int) ([]int, error) {
 }
 
 func (b *backtracker) search(line []byte, from int) (int, int, error) {
+	if b.anchored && from > 0 {
+		return -1, -1, nil
+	}
 	r := b.newRun(line)
 	defer b.release(r)
 	for s := from; s <= len(line); {
@@ -392,13 +403,36 @@ func (b *backtracker) search(line []byte, from int) (int, int, error) {
 		if len(r.ends) > 0 {
 			return s, r.ends[len(r.ends)-1], nil
 		}
-		if s == len(line) {
+		if s == len(line) || b.anchored {
 			break
 		}
 		_, w := charAt(line, s, b.uni)
 		s += w
 	}
 	return -1, -1, nil
+}
+
+// mustBOL reports whether every match of n passes a ^: then it starts
+// where the line does, as ^ holds nowhere else.
+func mustBOL(n *pnode) bool {
+	switch n.op {
+	case pBegLine:
+		return true
+	case pConcat:
+		return slices.ContainsFunc(n.sub, mustBOL)
+	case pAlt:
+		for _, s := range n.sub {
+			if !mustBOL(s) {
+				return false
+			}
+		}
+		return true
+	case pGroup:
+		return mustBOL(n.sub[0])
+	case pRepeat:
+		return n.min > 0 && n.max != 0 && mustBOL(n.sub[0])
+	}
+	return false
 }
 
 // matches stops at the first way to match it finds: where there is one,
@@ -417,7 +451,7 @@ func (b *backtracker) matches(line []byte) (bool, error) {
 			return true, nil
 		case r.left < 0:
 			return false, errBacktrack
-		case s == len(line):
+		case s == len(line) || b.anchored:
 			return false, nil
 		}
 		_, w := charAt(line, s, b.uni)

@@ -31,7 +31,7 @@ const (
 		"café naïve École ÉCOLE\nσΣς straße STRASSE\nword_1 2word wörd x²y\n" +
 		"  leading spaces\ntab\there\na.b a-b a b\naaa aaaa\nab ab cd\nxxaxx xyx\nend.\n"
 	posixBytes = "- bad \xff - \xfe bytes - \xe9 -\ncaf\xe9 na\xefve\na\xffb a.b\n" +
-		"\xc3 \xa9 \xc3\xa9\n\xe2\x82 cut \xf0\x9f\x98\nnul\x00byte\n"
+		"\xc3 \xa9 \xc3\xa9\n\xe2\x82 cut \xf0\x9f\x98\nnul\x00byte\n\x80 lead\n"
 )
 
 // posixModes are the output modes every case runs in.
@@ -111,6 +111,10 @@ var posixCases = []posixCase{
 	pc("-E", `(a|b|ab|ba)+`), pc("-E", `(aa|a)*`), pc("-E", `([a-z]+) ([a-z]+)`), pc("-E", `.{3}`),
 	pc("-E", `.{2,4}`), pc("-E", `[[:alpha:]]{2,3}`), pc("-E", `(ab|abc)c*`), pc("-E", `(a|ab)(bc|c)`),
 	// ERE: an invalid interval's '{' is a literal; '(' ')' '|' alone.
+	// (grep's -x and -w put the pattern in a group of their own for
+	// dfa.c, which the first ')' the pattern leaves unmatched closes:
+	//	printf 'ab)\n' | grep -E -x 'a)b'  # selected: ^(a)b\)$
+	// urg reads the pattern as without them.)
 	pc("-E", `a{1,2`), pc("-E", `a{1`), pc("-E", `a{`), pc("-E", `a{x`), pc("-E", `a{1a}`),
 	pc("-E", `a{1,x}`), pc("-E", `x{1}y`), pc("-E", `x\{1\}y`), pc("-E", `a)`), pc("-E", `)`),
 	pc("-E", `(a))`), pc("-E", `\(a\)`), pc("-E", `\|`), pc("-E", `a\|b`), pc("-E", `a\+b`),
@@ -231,6 +235,9 @@ var posixErrors = []posixCase{
 	pc("-E", `[[..]]`), pc("-E", `\1`), pc("-E", `(a)\2`), pc("-E", `(a)|\1`), pc("-E", `(a)|b\1`), pc("-E", `(a\1)`),
 	pc("-E", `[:alpha:]`), pc("-E", `[:space:]x`), pc("-E", `[^:a:]`), pc("-E", `*a[:alpha:]`),
 	pc("-E", `*a`, `+b|?c`), pc("-E", `a|{1}`), pc("-E", `(*a)`), pc("-E", `[`, `(`), pc("-G", `a\{1`, `[`),
+	// glibc skips an operator where no atom stands, and takes a ')'
+	// right after it for a literal: the group stays open.
+	pc("-E", `(*)b`), pc("-E", `(^*)`), pc("-E", `({)`), pc("-E", `(a|*)`), pc("-E", `(**)`), pc("-E", `(*))b`),
 	pc("-E -i", `[]-a]`), pc("-E -i", `[Z-a]`), pc("-E -i", `[_-a]`), pc("-E", `[z-a]`, `*x`),
 	pc("-E -P", `x`), pc("-E -G", `x`), pc("-F -E", `x`), pc("-G -P", `x`), pc("-E -E", `x`), pc("-G -G", `x`),
 	// Under UTF-8, glibc has no collation for ranges, equivalence
@@ -314,7 +321,10 @@ func comparePosix(t *testing.T, dir, grep string, genv []string, utf8 bool, args
 		genv = nil
 	}
 	want := runCtx(t, dir, nil, genv, grep, args...)
-	got := runCtx(t, dir, nil, uenv, urgBin, args...)
+	// One reader, by pread: the I/O engines are other tests' subject,
+	// and setting up a ring and threads would be most of each of these
+	// short runs.
+	got := runCtx(t, dir, nil, uenv, urgBin, append([]string{"--io=pread", "-j1"}, args...)...)
 	want.stderr = strings.ReplaceAll(want.stderr, grep+": ", "urg: ")
 	if got != want {
 		loc := "C"

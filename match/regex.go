@@ -131,12 +131,20 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if o.Line {
 		tree = wholeLine(tree)
 	}
-	re, err := regexp.Compile(tree.String())
+	// Go prints a large class slowly (every rune of it is folded), and a
+	// joined alternation may hold many: each tree is printed once, and
+	// the text-anchored one only where it differs.
+	src := tree.String()
+	re, err := regexp.Compile(src)
 	if err != nil {
 		return nil, err
 	}
 	m.re = re
-	if m.line, err = regexp.Compile(textAnchored(tree).String()); err != nil {
+	anchored := src
+	if holdsLineAnchor(tree) {
+		anchored = textAnchored(tree).String()
+	}
+	if m.line, err = regexp.Compile(anchored); err != nil {
 		return nil, err
 	}
 	m.auto = lazily(func() *automaton { return newAutomaton(tree, o.DFAStates) })
@@ -188,7 +196,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		m.lits = newLitSet(m.any)
 	}
 	if m.word {
-		if m.bounded, err = regexp.Compile(wordBoundedSrc(textAnchored(tree).String(), o.UTF8)); err != nil {
+		if m.bounded, err = regexp.Compile(wordBoundedSrc(anchored, o.UTF8)); err != nil {
 			return nil, err
 		}
 	}

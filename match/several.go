@@ -390,7 +390,10 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 
 // partRegexps returns a part's re and after for tree (see part).
 func partRegexps(tree *syntax.Regexp, longest bool) (re, after *regexp.Regexp, err error) {
-	src := textAnchored(tree).String()
+	if holdsLineAnchor(tree) {
+		tree = textAnchored(tree)
+	}
+	src := tree.String()
 	if re, err = regexp.Compile(src); err != nil {
 		return nil, nil, err
 	}

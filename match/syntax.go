@@ -404,3 +404,17 @@ func textAnchored(re *syntax.Regexp) *syntax.Regexp {
 	}
 	return &c
 }
+
+// holdsLineAnchor says whether re holds a ^ or $ of lines, which
+// textAnchored changes.
+func holdsLineAnchor(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpBeginLine || re.Op == syntax.OpEndLine {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if holdsLineAnchor(sub) {
+			return true
+		}
+	}
+	return false
+}

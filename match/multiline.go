@@ -30,19 +30,12 @@ type multiline struct {
 // CompileMultiline builds the Spanner of patterns, as Compile reads them
 // (translated for the locale, -F, -i, -w, -x), for --multiline.
 func CompileMultiline(patterns []string, o Options) (Spanner, error) {
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	srcs, err := sources(patterns, o)
+	src, none, o, err := wholeSource(patterns, o, `^`, `$`)
 	if err != nil {
 		return nil, err
 	}
-	if len(srcs) == 0 {
-		srcs = []string{`[^\x00-\x{10FFFF}]`} // grep -f /dev/null: nothing matches
-	}
-	src := joined(srcs)
-	if o.Line {
-		src = `^(?:` + src + `)$`
+	if none {
+		src = `[^\x00-\x{10FFFF}]` // grep -f /dev/null: nothing matches
 	}
 	m := &multiline{word: o.Word, uni: o.UTF8}
 	flags := "(?m)"

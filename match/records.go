@@ -28,20 +28,13 @@ type records struct {
 // text whose lines end in NUL bytes instead of newlines: its Next and
 // Each look for NUL-separated lines, and a match may hold a newline.
 func CompileRecords(patterns []string, o Options) (Matcher, error) {
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	srcs, err := sources(patterns, o)
+	// \A and \z for -x: PCRE's $ would also match before a final newline.
+	src, none, o, err := wholeSource(patterns, o, `\A`, `\z`)
 	if err != nil {
 		return nil, err
 	}
-	if len(srcs) == 0 {
+	if none {
 		return &records{none: true}, nil
-	}
-	src := joined(srcs)
-	if o.Line {
-		// \A and \z: PCRE's $ would also match before a final newline.
-		src = `\A(?:` + src + `)\z`
 	}
 	bare := o
 	bare.Line = false
@@ -58,7 +51,7 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 			m.longest = re
 		}
 	}
-	if len(srcs) == 1 {
+	if len(patterns) == 1 && !strings.Contains(patterns[0], "\n") {
 		m.pre, _ = relaxedPrefilter(src, o)
 	}
 	return m, nil
@@ -156,4 +149,23 @@ func posixSources(patterns []string, o Options) ([]string, error) {
 		srcs = append(srcs, pp.src)
 	}
 	return srcs, nil
+}
+
+// wholeSource is the patterns as one source, for the engines that take
+// it whole (CompileRecords, CompileMultiline), -x's bounds begin and end
+// around it; none when there is no pattern at all (-f /dev/null). o
+// comes back with its defaults set.
+func wholeSource(patterns []string, o Options, begin, end string) (src string, none bool, _ Options, err error) {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	srcs, err := sources(patterns, o)
+	if err != nil || len(srcs) == 0 {
+		return "", err == nil, o, err
+	}
+	src = joined(srcs)
+	if o.Line {
+		src = begin + `(?:` + src + `)` + end
+	}
+	return src, false, o, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The selection flags (selectflags.go): grep's -d, -D and --exclude-from
@@ -70,6 +71,19 @@ func TestSelectDirectoriesLikeGrep(t *testing.T) {
 // waits for a writer nor for the end. A writer that nobody met is let go
 // once run is over.
 func feedFIFO(path, line string, run func() result) result {
+	// A reader may still hold the FIFO a moment after its process has
+	// exited: urg's io_uring ring is torn down after the process, and the
+	// file it opened with it. A writer opened then would meet that reader,
+	// not the next command's, which would wait for a writer for ever. So
+	// the writer starts once nobody has the FIFO open to read (a writer
+	// that does not wait fails with ENXIO then).
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		w, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			break
+		}
+		w.Close()
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

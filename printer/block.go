@@ -76,34 +76,12 @@ func (f *File) blockPieces(sep byte, lineno, offset int64, block []byte, s, e, c
 	}
 }
 
-// blockText prints the line block[ls:le] of a block, trimmed and cut by
-// --max-columns as a line is, coloured where the block's matches lie.
+// blockText prints the line block[ls:le] of a block, cut by
+// --max-columns as a line is, else as lineText prints it.
 func (f *File) blockText(block []byte, ls, le int) {
 	if m := f.cfg.MaxColumns; m > 0 && le-ls > m {
-		f.tab(1)
-		f.buf = append(f.buf, omittedMatch...)
-		f.buf = append(f.buf, f.cfg.eol())
+		f.omission(omittedMatch)
 		return
 	}
-	start := ls
-	if f.cfg.Trim {
-		for start < le && isSpace(block[start]) {
-			start++
-		}
-	}
-	f.tab(le - start)
-	at := start
-	if f.cfg.Color {
-		for _, sp := range f.spans {
-			a, b := max(sp.s, at), min(sp.e, le)
-			if b <= a {
-				continue
-			}
-			f.buf = append(f.buf, block[at:a]...)
-			colored(f, f.cfg.Colors.Match, block[a:b])
-			at = b
-		}
-	}
-	f.buf = append(f.buf, block[at:le]...)
-	f.buf = append(f.buf, f.cfg.eol())
+	f.lineText(block, ls, le)
 }

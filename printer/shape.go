@@ -125,13 +125,12 @@ func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 			col = sp.s + 1
 		}
 		f.prefixCol(sep, lineno, col, offset+int64(sp.s))
-		f.tab(len(piece))
-		switch {
-		case f.cfg.MaxColumns > 0 && len(piece) > f.cfg.MaxColumns:
-			f.buf = append(f.buf, omittedMatch...)
-		default:
-			colored(f, f.cfg.Colors.Match, piece)
+		if f.cfg.MaxColumns > 0 && len(piece) > f.cfg.MaxColumns {
+			f.omission(omittedMatch)
+			continue
 		}
+		f.tab(len(piece))
+		colored(f, f.cfg.Colors.Match, piece)
 		f.buf = append(f.buf, f.cfg.eol())
 	}
 }
@@ -165,43 +164,51 @@ func (f *File) shapedText(line []byte) []byte {
 func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, line []byte, matches int) {
 	f.prefixCol(sep, lineno, col, offset)
 	if m := f.cfg.MaxColumns; m > 0 && len(text) > m {
-		f.tab(1)
 		switch {
 		case matches == 0:
-			f.buf = append(f.buf, omittedContext...)
+			f.omission(omittedContext)
 		case f.cfg.Replace != nil:
-			f.buf = append(f.buf, "[Omitted long line with "...)
-			f.buf = strconv.AppendInt(f.buf, int64(matches), 10)
-			f.buf = append(f.buf, " matches]"...)
+			f.omission("[Omitted long line with " + strconv.Itoa(matches) + " matches]")
 		default:
-			f.buf = append(f.buf, omittedMatch...)
+			f.omission(omittedMatch)
 		}
-		f.buf = append(f.buf, f.cfg.eol())
 		return
 	}
-	start := 0
+	f.lineText(text, 0, len(text))
+}
+
+// omission prints msg, ripgrep's omission line, in place of a line's text
+// that is longer than MaxColumns.
+func (f *File) omission(msg string) {
+	f.tab(1)
+	f.buf = append(f.buf, msg...)
+	f.buf = append(f.buf, f.cfg.eol())
+}
+
+// lineText prints text[ls:le], the text of one line, as the shapes want
+// it: without its leading white space under Trim, after -T's tab,
+// coloured where f.spans (bounds in text) lie in it, and ended.
+func (f *File) lineText(text []byte, ls, le int) {
+	start := ls
 	if f.cfg.Trim {
-		for start < len(text) && isSpace(text[start]) {
+		for start < le && isSpace(text[start]) {
 			start++
 		}
 	}
-	f.tab(len(text) - start)
-	if !f.cfg.Color || len(f.spans) == 0 {
-		f.buf = append(f.buf, text[start:]...)
-		f.buf = append(f.buf, f.cfg.eol())
-		return
-	}
+	f.tab(le - start)
 	at := start
-	for _, sp := range f.spans {
-		s, e := max(sp.s, at), sp.e
-		if e <= s {
-			continue
+	if f.cfg.Color {
+		for _, sp := range f.spans {
+			a, b := max(sp.s, at), min(sp.e, le)
+			if b <= a {
+				continue
+			}
+			f.buf = append(f.buf, text[at:a]...)
+			colored(f, f.cfg.Colors.Match, text[a:b])
+			at = b
 		}
-		f.buf = append(f.buf, text[at:s]...)
-		colored(f, f.cfg.Colors.Match, text[s:e])
-		at = e
 	}
-	f.buf = append(f.buf, text[at:]...)
+	f.buf = append(f.buf, text[at:le]...)
 	f.buf = append(f.buf, f.cfg.eol())
 }
 

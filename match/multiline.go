@@ -97,11 +97,7 @@ func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error 
 	// The backtracking engine reads characters: the text goes over as
 	// its runes, once, and the bounds come back as bytes.
 	str := string(text)
-	byteAt := make([]int, 0, len(str)+1)
-	for i := range str {
-		byteAt = append(byteAt, i)
-	}
-	byteAt = append(byteAt, len(str))
+	byteAt := runeStarts(str)
 	match, err := m.re2.FindStringMatch(str)
 	for match != nil && err == nil {
 		s, e := byteAt[match.Index], byteAt[match.Index+match.Length]

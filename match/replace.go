@@ -162,11 +162,7 @@ func (c pcreCapturer) groups(text []byte) []int {
 	if err != nil || m == nil {
 		return nil
 	}
-	byteAt := make([]int, 0, len(str)+1)
-	for i := range str {
-		byteAt = append(byteAt, i) // an invalid byte is a rune of its own, as in []rune(str)
-	}
-	byteAt = append(byteAt, len(str))
+	byteAt := runeStarts(str)
 	gs := m.Groups()
 	out := make([]int, 2*len(gs))
 	for i := range out {
@@ -183,3 +179,14 @@ func (c pcreCapturer) groups(text []byte) []int {
 }
 
 func (c pcreCapturer) index(name string) int { return c.re.GroupNumberFromName(name) }
+
+// runeStarts is where each rune of str starts, as regexp2 counts them (an
+// invalid byte is a rune of its own, as in []rune(str)), and then
+// len(str): the byte offset of rune index i is runeStarts(str)[i].
+func runeStarts(str string) []int {
+	at := make([]int, 0, len(str)+1)
+	for i := range str {
+		at = append(at, i)
+	}
+	return append(at, len(str))
+}

@@ -285,3 +285,14 @@ func (c *Config) stdinLabel() string {
 	}
 	return walk.StdinLabel
 }
+
+// unopenedBelow is the size under which a file holds nothing to print and
+// is not opened: shorter than any match, unless every line is printed
+// (-v, --passthru) or the file may be compressed, and longer decompressed
+// (--search-zip). 0 opens every file.
+func (c *Config) unopenedBelow() int64 {
+	if c.Search.Invert || c.Search.Passthru || c.SearchZip {
+		return 0
+	}
+	return int64(c.Matcher.MinLen())
+}

@@ -78,9 +78,8 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 		sink.Finish(search.Result{}, err)
 		return
 	}
-	if rd == nil && f.Size >= 0 && f.Size < int64(r.cfg.Matcher.MinLen()) && !r.cfg.Search.Invert && !r.cfg.Search.Passthru && !r.cfg.SearchZip {
-		// No line of a file this short can match: no need to open it
-		// (unless it may be compressed, and longer decompressed).
+	if rd == nil && f.Size >= 0 && f.Size < r.cfg.unopenedBelow() {
+		// No line of a file this short can match: no need to open it.
 		r.stats.Skipped.Add(1)
 		w.finish(sink, search.Result{})
 		return

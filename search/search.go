@@ -12,6 +12,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 
 	"urg/match"
 )
@@ -43,8 +44,8 @@ type Options struct {
 	// missed, which keeps what a search holds in memory bounded.
 	Multiline bool
 	// Passthru reports every line that is not selected as context
-	// (rg --passthru): After's context is due from the file's start.
-	// Set After to the largest int with it.
+	// (rg --passthru): endless after-context, due from the file's start
+	// (New sets After so, and Before to 0).
 	Passthru    bool
 	MaxCount    int64 // -m; 0 means no limit
 	LineNumbers bool  // count lines for Sink calls
@@ -150,6 +151,9 @@ type Searcher struct {
 func New(m match.Matcher, o Options) *Searcher {
 	if o.BufSize <= 0 {
 		o.BufSize = DefaultBufSize
+	}
+	if o.Passthru {
+		o.Before, o.After = 0, math.MaxInt
 	}
 	eol := byte('\n')
 	if o.NullData {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"unicode"
@@ -160,9 +159,6 @@ func (o *options) shapeConfig(pc *printer.Config) error {
 	}
 	return nil
 }
-
-// passthruAfter is the after-context that --passthru sets: every line.
-const passthruAfter = math.MaxInt
 
 // stdinLabel is standard input's name in the output: --label's, or grep's.
 func (o *options) stdinLabel() string {

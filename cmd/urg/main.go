@@ -233,9 +233,6 @@ func (o *options) config(m match.Matcher) sched.Config {
 		NullData:    o.nullData,
 		Multiline:   o.multiline,
 	}
-	if o.shape.passthru {
-		so.Before, so.After = 0, passthruAfter
-	}
 	if o.maxCount > 0 {
 		so.MaxCount = int64(o.maxCount)
 	}

@@ -57,12 +57,10 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	// Each corpus's lines: the search lines, and the big corpus's dd floor.
 	lines := map[*corpus][]tool{}
 	for _, name := range o.corpora {
-		c, err := prepareCorpus(o, name, w)
+		c, err := addCorpus(o, rep, name, w)
 		if err != nil {
 			return nil, err
 		}
-		rep.Corpora = append(rep.Corpora, c)
-		printCorpus(w, c)
 		lines[c] = tools
 		var skipped bytes.Buffer
 		if dd, ok := ddLine(o, c, io.MultiWriter(w, &skipped)); ok {
@@ -161,6 +159,18 @@ func finishReport(o *options, rep *report, render func(*report) []byte, w io.Wri
 	}
 	fmt.Fprintf(w, "every run: %s\nchart:     %s\n", o.jsonPath, o.svgPath)
 	return nil
+}
+
+// addCorpus prepares the corpus name, adds it to the report and prints
+// its line.
+func addCorpus(o *options, rep *report, name string, w io.Writer) (*corpus, error) {
+	c, err := prepareCorpus(o, name, w)
+	if err != nil {
+		return nil, err
+	}
+	rep.Corpora = append(rep.Corpora, c)
+	printCorpus(w, c)
+	return c, nil
 }
 
 // reportTools builds the run's tool lines, keeps them and the lines

@@ -192,12 +192,9 @@ func runLatency(o *options, args []string, stdout io.Writer) (*report, error) {
 		return nil, err
 	}
 	for _, name := range o.corpora {
-		c, err := prepareCorpus(o, name, w)
-		if err != nil {
+		if _, err := addCorpus(o, rep, name, w); err != nil {
 			return nil, err
 		}
-		rep.Corpora = append(rep.Corpora, c)
-		printCorpus(w, c)
 	}
 	// The mounts' paths as mountinfo shows them: absolute, no links.
 	if err := os.MkdirAll(o.dir, 0o755); err != nil {

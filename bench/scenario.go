@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -301,9 +300,7 @@ func timedRun(t tool, flags []string, pattern, path string, stats bool) (sample,
 	if ps := cmd.ProcessState; ps != nil {
 		rn.UserSeconds = ps.UserTime().Seconds()
 		rn.SysSeconds = ps.SystemTime().Seconds()
-		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-			rn.MaxRSSKiB = int64(ru.Maxrss) // KiB on Linux
-		}
+		rn.MaxRSSKiB = maxRSSKiB(ps)
 	}
 	if stats {
 		if rn.IOLatency, rn.InFlight, err = parseUrgStats(stderr.Bytes()); err != nil {

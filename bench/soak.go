@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -54,9 +53,7 @@ func runSoak(o *options, c *corpus, n int, cold bool, dropper cacheDropper, w io
 			lines := strings.SplitAfter(out.String(), "\n")
 			slices.Sort(lines)
 			r.digest = fmt.Sprintf("%x", sha256.Sum256([]byte(strings.Join(lines, ""))))[:16]
-			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				r.rssKiB = ru.Maxrss
-			}
+			r.rssKiB = maxRSSKiB(cmd.ProcessState)
 			if r.err != nil && cmd.ProcessState.ExitCode() == 1 {
 				r.err = nil // no line selected is an answer, not a failure
 			}

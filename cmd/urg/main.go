@@ -108,7 +108,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := o.config(m)
 	cfg.Walk.Output = o.feedback(stdout)
-	pc := o.printer(m, stdout, stderr)
+	color, restoreConsole := o.colorOn(stdout)
+	defer restoreConsole()
+	pc := o.printer(m, stdout, stderr, color)
 	if err := o.shapeConfig(&pc); err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
 		return exitTrouble
@@ -316,13 +318,27 @@ func isTerminalWriter(w io.Writer) bool {
 	return ok && isTerminal(f)
 }
 
+// colorOn says whether matches are coloured: always, or under auto on a
+// terminal that shows colour. A Windows console shows it only once told
+// to, and restore gives it back its mode; --color=always tells it too, and
+// writes the escapes whether or not it could.
+func (o *options) colorOn(stdout io.Writer) (color bool, restore func()) {
+	f, ok := stdout.(*os.File)
+	switch {
+	case o.json || o.color == "never":
+		return false, func() {}
+	case o.color == "auto" && (os.Getenv("TERM") == "dumb" || os.Getenv("NO_COLOR") != ""):
+		return false, func() {}
+	case !ok:
+		return o.color == "always", func() {}
+	}
+	restore, shown := enableColor(f)
+	return shown || o.color == "always", restore
+}
+
 // printer turns options into the output's look; a colour set by the old
 // GREP_COLOR gets grep's warning on stderr.
-func (o *options) printer(m match.Matcher, stdout, stderr io.Writer) printer.Config {
-	color := o.color == "always" && !o.json
-	if o.color == "auto" && !o.json {
-		color = isTerminalWriter(stdout) && os.Getenv("TERM") != "dumb" && os.Getenv("NO_COLOR") == ""
-	}
+func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool) printer.Config {
 	legacy := os.Getenv("GREP_COLOR")
 	colors, legacyUsed := printer.GrepColors(legacy, os.Getenv("GREP_COLORS"))
 	if color && legacyUsed {

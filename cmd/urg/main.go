@@ -559,8 +559,10 @@ func humanBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", f, "KMGTP"[i])
 }
 
+// isBrokenPipe says whether a write failed because the output's reader
+// went away (urg ... | head -1): grep says nothing then.
 func isBrokenPipe(err error) bool {
-	return strings.Contains(err.Error(), "broken pipe")
+	return strings.Contains(err.Error(), "broken pipe") || readerGone(err)
 }
 
 // listFiles is --files: the files a search would read, one per line (or

@@ -16,10 +16,10 @@ var ErrNoNowait = errors.New("no non-blocking open or read")
 type Cached struct{}
 
 // Open always fails with ErrNoNowait.
-func (*Cached) Open(string) (int, error) { return -1, ErrNoNowait }
+func (*Cached) Open(string) (Handle, error) { return NoHandle, ErrNoNowait }
 
 // ErrDontcacheRefused says a read with RWF_DONTCACHE was refused.
 var ErrDontcacheRefused = errors.New("RWF_DONTCACHE refused")
 
 // Read always fails with ErrNoNowait.
-func (*Cached) Read(int, []byte, bool) (int, bool, error) { return 0, false, ErrNoNowait }
+func (*Cached) Read(Handle, []byte, bool) (int, bool, error) { return 0, false, ErrNoNowait }

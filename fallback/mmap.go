@@ -3,11 +3,10 @@ package fallback
 import (
 	"errors"
 	"math"
+	"os"
 	"runtime/debug"
 	"sync/atomic"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // Mapping is a regular file mapped into memory, to be searched where the
@@ -33,7 +32,7 @@ import (
 type Mapping struct {
 	reserved []byte // the address range reserved, data and its alignment
 	data     []byte // the file's range in it; data[:mapped] is mapped
-	fd       int
+	fd       Handle
 	chunk    int
 	mapped   int // bytes at the front mapped from the file
 	touched  int // bytes at the front read once, in order
@@ -48,6 +47,7 @@ type Mapping struct {
 	released   int // bytes at the front already given back
 	step       int // how far the search moves on between releases
 	held       *Held
+	sys        mapSys // the platform's own (mmap_*.go)
 }
 
 // Held counts the bytes that the maps of one run have read in and not
@@ -79,14 +79,14 @@ const mapMax = int64(math.MaxInt / 8)
 // a fault (SIGBUS); Protect turns that into an error for the goroutine
 // that reads. held is shared by the maps of one run (nil: this map's
 // own).
-func Map(fd int, size int64, chunk int, held *Held) (*Mapping, error) {
+func Map(fd Handle, size int64, chunk int, held *Held) (*Mapping, error) {
 	if held == nil {
 		held = new(Held)
 	}
 	if size <= 0 || size > mapMax {
-		return nil, unix.EINVAL
+		return nil, errMapSize
 	}
-	page := unix.Getpagesize()
+	page := os.Getpagesize()
 	if chunk <= 0 {
 		chunk = DefaultChunk
 	}
@@ -97,14 +97,23 @@ func Map(fd int, size int64, chunk int, held *Held) (*Mapping, error) {
 	// each: unaligned, the kernel maps the file in 4 KiB pages, and a
 	// cold search faults many times more and takes several times as
 	// long (see docs/performance.md).
-	reserved, err := unix.Mmap(-1, 0, int(size)+hugeAlign, unix.PROT_NONE, unix.MAP_PRIVATE|unix.MAP_ANON|mapNoReserve)
+	m := &Mapping{fd: fd, chunk: chunk, dropBehind: TooLargeToCache(size), step: releaseStep, held: held}
+	reserved, err := m.reserve(int(size) + hugeAlign)
 	if err != nil {
 		return nil, err
 	}
 	skip := int(-uintptr(unsafe.Pointer(&reserved[0])) & (hugeAlign - 1))
-	return &Mapping{reserved: reserved, data: reserved[skip : skip+int(size) : skip+int(size)], fd: fd, chunk: chunk,
-		dropBehind: TooLargeToCache(size), step: releaseStep, held: held}, nil
+	m.reserved, m.data = reserved, reserved[skip:skip+int(size):skip+int(size)]
+	if err := m.aligned(skip); err != nil {
+		m.Close()
+		return nil, err
+	}
+	return m, nil
 }
+
+// errMapSize is Map's refusal of an empty file, or of one larger than
+// mapMax.
+var errMapSize = errors.New("file size cannot be mapped")
 
 // TooLargeToCache reports whether a file of size bytes is larger than
 // half the machine's memory: the page cache would not keep it, so a map
@@ -133,17 +142,14 @@ func (m *Mapping) Bytes() []byte { return m.data }
 func (m *Mapping) Ensure(upto int) error {
 	if upto > m.mapped {
 		end := min(len(m.data), (upto+m.chunk-1)/m.chunk*m.chunk)
-		if err := mapFixed(m.data[m.mapped:end], m.fd, int64(m.mapped)); err != nil {
+		if err := m.mapChunk(m.mapped, end); err != nil {
 			return err
 		}
-		// Sequential: the kernel reads further ahead and may drop
-		// pages behind.
-		_ = unix.Madvise(m.data[m.mapped:end], unix.MADV_SEQUENTIAL)
 		m.mapped = end
 	}
 	if upto > m.touched {
 		m.held.n.Add(int64(upto - m.touched))
-		if !populate(m.data[m.touched&^(unix.Getpagesize()-1) : upto]) {
+		if !populate(m.data[m.touched&^(os.Getpagesize()-1) : upto]) {
 			m.sum += Touch(m.data, m.touched, upto)
 		}
 		m.touched = upto
@@ -154,7 +160,7 @@ func (m *Mapping) Ensure(upto int) error {
 // Touch reads one byte of each page of data from..to; the sum it returns,
 // kept, stops the compiler from dropping the reads.
 func Touch(data []byte, from, to int) byte {
-	page := unix.Getpagesize()
+	page := os.Getpagesize()
 	var sum byte
 	for p := from &^ (page - 1); p < to; p += page {
 		sum += data[p]
@@ -179,7 +185,7 @@ func (m *Mapping) Release(upto int) {
 	if upto <= m.released || upto-m.released < m.step && m.held.n.Load() <= heldBudget {
 		return
 	}
-	_ = unix.Madvise(m.data[m.released:upto], unix.MADV_DONTNEED)
+	m.givePages(m.released, upto)
 	if m.dropBehind {
 		dropCache(m.fd, int64(m.released), int64(upto-m.released))
 	}
@@ -208,7 +214,7 @@ func (m *Mapping) Close() error {
 	if m.reserved == nil {
 		return nil
 	}
-	err := unix.Munmap(m.reserved)
+	err := m.unmap()
 	if m.dropBehind && m.touched > m.released {
 		// The pages past the last release: unmapped now, so the cache
 		// can drop them.
@@ -237,14 +243,6 @@ func Protect(fn func() error) (err error) {
 		}
 	}()
 	return fn()
-}
-
-// mapFixed maps the file open as fd, from offset off, over the reserved
-// range dst.
-func mapFixed(dst []byte, fd int, off int64) error {
-	_, err := unix.MmapPtr(fd, off, unsafe.Pointer(&dst[0]), uintptr(len(dst)),
-		unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_FIXED)
-	return err
 }
 
 // DropBehind makes the map give the page cache back the pages behind

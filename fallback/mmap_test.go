@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -20,7 +21,7 @@ func TestMapReadsTheFile(t *testing.T) {
 // mapReadsTheFile checks one mapping of f; with drop, as for a file larger
 // than half the memory, the released pages leave the page cache too.
 func mapReadsTheFile(t *testing.T, f *os.File, want []byte, drop bool) {
-	m, err := Map(int(f.Fd()), int64(len(want)), 0, nil)
+	m, err := Map(Handle(f.Fd()), int64(len(want)), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func TestMapChunks(t *testing.T) {
 	}
 	f := writeTemp(t, want)
 	for _, chunk := range []int{1, page, 3 * page, 64 << 20} {
-		m, err := Map(int(f.Fd()), int64(len(want)), chunk, nil)
+		m, err := Map(Handle(f.Fd()), int64(len(want)), chunk, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +80,7 @@ func TestMapChunks(t *testing.T) {
 
 func TestMapRefusesEmpty(t *testing.T) {
 	f := writeTemp(t, nil)
-	if _, err := Map(int(f.Fd()), 0, 0, nil); err == nil {
+	if _, err := Map(Handle(f.Fd()), 0, 0, nil); err == nil {
 		t.Fatal("Map of an empty file succeeded")
 	}
 }
@@ -88,7 +89,7 @@ func TestMapRefusesEmpty(t *testing.T) {
 // after it was mapped: the fault must come back as ErrShrunk, not crash.
 func TestProtectTruncated(t *testing.T) {
 	f := writeTemp(t, bytes.Repeat([]byte("x"), 1<<20))
-	m, err := Map(int(f.Fd()), 1<<20, 0, nil)
+	m, err := Map(Handle(f.Fd()), 1<<20, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +98,11 @@ func TestProtectTruncated(t *testing.T) {
 	}
 	defer m.Close()
 	if err := os.Truncate(f.Name(), 4096); err != nil {
+		if runtime.GOOS == "windows" {
+			// Windows keeps a mapped file from shrinking
+			// (ERROR_USER_MAPPED_FILE): there is no fault to turn.
+			t.Skipf("truncating a mapped file: %v", err)
+		}
 		t.Fatal(err)
 	}
 	var sum int
@@ -140,7 +146,7 @@ func TestReleaseUnderPressure(t *testing.T) {
 	f := writeTemp(t, bytes.Repeat([]byte("abcdefg\n"), size/8))
 	held := new(Held)
 	before := held.Bytes()
-	m, err := Map(int(f.Fd()), int64(size), 0, held)
+	m, err := Map(Handle(f.Fd()), int64(size), 0, held)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,19 +1,23 @@
 // Package fallback holds the portable readers, which work wherever there is
-// a POSIX file system: pread now; mmap joins it later. They are the engines
-// used where io_uring is missing or refused.
+// a file system: a fixed-buffer reader (pread on unix, ReadFile at an
+// offset on Windows) and memory maps. They are the engines used where
+// io_uring is missing or refused, and everywhere but Linux.
+//
+// What differs by platform sits in small files behind one seam each: the
+// handle (handle_*.go), the reader's system calls (pread_*.go) and the
+// mapper's (mmap_*.go). The tests of File and Mapping are the same test
+// functions on every platform.
 package fallback
 
 import (
 	"io"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
-// File reads a file with pread at an offset it keeps, so no seek is needed
-// and several reads could be issued at other offsets.
+// File reads a file at an offset it keeps, so no seek is needed and
+// several reads could be issued at other offsets.
 type File struct {
-	fd  int
+	fd  Handle
 	off int64
 	// shortIsEOF lets a short read count as the end of the file, which
 	// saves the extra read(2) that would only return 0. It holds for
@@ -26,34 +30,7 @@ type File struct {
 	dropped  int64
 	inject   bool
 	plain    bool // this file's RWF_DONTCACHE was refused (see refused)
-	iov      unix.Iovec
-}
-
-// Open opens path for reading. It asks for O_NOATIME, which spares the
-// file system an inode write per file read, and drops it where the
-// kernel refuses it (files the caller does not own). Running out of
-// descriptors makes Open wait and retry instead of failing.
-func Open(path string, shortIsEOF bool) (*File, error) {
-	flags := unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | noatime
-	for b := (Backoff{}); ; {
-		fd, err := OpenPath(path, flags)
-		switch err {
-		case nil:
-			return &File{fd: fd, shortIsEOF: shortIsEOF}, nil
-		case unix.EINTR:
-			continue
-		case unix.EPERM:
-			if flags&noatime != 0 {
-				flags &^= noatime
-				continue
-			}
-		case unix.EMFILE, unix.ENFILE:
-			if b.Wait() {
-				continue
-			}
-		}
-		return nil, err
-	}
+	sys      fileSys
 }
 
 // Backoff paces retries while file descriptors run out, so that a low
@@ -80,13 +57,13 @@ func (b *Backoff) Wait() bool {
 
 // Resume wraps a regular file already open as fd whose first off bytes
 // were read by other means (the io_uring engine), to read the rest.
-func Resume(fd int, off int64, shortIsEOF bool) *File {
+func Resume(fd Handle, off int64, shortIsEOF bool) *File {
 	return &File{fd: fd, off: off, shortIsEOF: shortIsEOF}
 }
 
-// FromFD wraps an open descriptor, such as standard input, that must be
-// read until read(2) returns 0.
-func FromFD(fd int) *File { return &File{fd: fd, off: -1} }
+// FromFD wraps an open handle, such as standard input, that must be read
+// until a read returns nothing.
+func FromFD(fd Handle) *File { return &File{fd: fd, off: -1} }
 
 // Read implements io.Reader; it returns io.EOF with the last bytes when the
 // end is known.
@@ -94,27 +71,13 @@ func (f *File) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
+	// One read takes at most maxRead bytes, so that a read the system
+	// call cut short (Linux stops at 2 GiB, Windows' ReadFile counts in
+	// 32 bits) is never taken for the end of the file.
+	p = p[:min(len(p), maxRead)]
 	for {
-		var n int
-		var err error
-		switch {
-		case f.off < 0:
-			n, err = unix.Read(f.fd, p) // a pipe or terminal: no offsets
-		case f.uncached != nil && !f.plain && !f.uncached.Refused():
-			var refused bool
-			if n, refused, err = f.preadUncached(p, f.off); refused || f.inject {
-				f.inject = false
-				f.refused()
-				continue // read it again, plainly
-			}
-		default:
-			n, err = unix.Pread(f.fd, p, f.off)
-		}
-		if err == unix.EINTR || err == unix.EAGAIN && f.waitReadable() {
-			continue
-		}
-		if err == unix.ESPIPE && f.off >= 0 {
-			f.off = -1 // a FIFO or device named on the command line
+		n, again, err := f.read(p)
+		if again {
 			continue
 		}
 		if err != nil {
@@ -134,37 +97,11 @@ func (f *File) Read(p []byte) (int, error) {
 	}
 }
 
-// SkipHole moves the file on past the hole (bytes never written, which
-// read as zeros) at its offset, where the file system says where data
-// starts again, and returns how many bytes it skipped: 0 where there is
-// no hole or no way to know.
-func (f *File) SkipHole() int64 {
-	if f.off < 0 {
-		return 0
-	}
-	data, err := unix.Seek(f.fd, f.off, unix.SEEK_DATA)
-	if err == unix.ENXIO {
-		// Nothing but a hole from here to the end.
-		data, err = unix.Seek(f.fd, 0, io.SeekEnd)
-	}
-	if err != nil || data <= f.off {
-		return 0
-	}
-	skipped := data - f.off
-	f.off = data
-	return skipped
-}
+// maxRead is the most one read asks for.
+const maxRead = 1 << 30
 
-// waitReadable blocks until a non-blocking descriptor (a terminal or pipe
-// left non-blocking by another program) has data.
-func (f *File) waitReadable() bool {
-	fds := []unix.PollFd{{Fd: int32(f.fd), Events: unix.POLLIN}}
-	_, err := unix.Poll(fds, -1)
-	return err == nil || err == unix.EINTR
-}
+// Close releases the handle.
+func (f *File) Close() error { return CloseHandle(f.fd) }
 
-// Close releases the descriptor.
-func (f *File) Close() error { return unix.Close(f.fd) }
-
-// Fd is the file's descriptor, for mapping it; it stays the File's.
-func (f *File) Fd() int { return f.fd }
+// Fd is the file's handle, for mapping it; it stays the File's.
+func (f *File) Fd() Handle { return f.fd }

@@ -14,9 +14,9 @@ const RWFDontcache = 0x80
 // system call: x/sys's Preadv2 allocates the iovec slice on every call.
 // refused says the kernel or the file system does not take the flag.
 func (f *File) preadUncached(p []byte, off int64) (n int, refused bool, err error) {
-	f.iov = unix.Iovec{Base: &p[0]}
-	f.iov.SetLen(len(p))
-	r, _, errno := unix.Syscall6(unix.SYS_PREADV2, uintptr(f.fd), uintptr(unsafe.Pointer(&f.iov)), 1, uintptr(off), 0, RWFDontcache)
+	f.sys.iov = unix.Iovec{Base: &p[0]}
+	f.sys.iov.SetLen(len(p))
+	r, _, errno := unix.Syscall6(unix.SYS_PREADV2, uintptr(f.fd), uintptr(unsafe.Pointer(&f.sys.iov)), 1, uintptr(off), 0, RWFDontcache)
 	switch errno {
 	case 0:
 		return int(r), false, nil

@@ -20,7 +20,7 @@ func populate(b []byte) bool {
 
 // dropCache lets the page cache drop n bytes of the file open as fd from
 // offset off: the search is done with them.
-func dropCache(fd int, off, n int64) {
+func dropCache(fd Handle, off, n int64) {
 	_ = unix.Fadvise(fd, off, n, unix.FADV_DONTNEED)
 }
 

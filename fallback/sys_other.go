@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build unix && !linux
 
 package fallback
 
@@ -16,7 +16,7 @@ func populate([]byte) bool { return false }
 
 // dropCache is Linux's (posix_fadvise); elsewhere the kernel reclaims the
 // pages itself.
-func dropCache(int, int64, int64) {}
+func dropCache(Handle, int64, int64) {}
 
 // Memory is not asked for elsewhere: no file counts as too large to cache.
 func Memory() int64 { return math.MaxInt64 }

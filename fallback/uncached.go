@@ -64,4 +64,4 @@ func (f *File) DropRead() {
 
 // DropCached drops the page cache's pages of the file open as fd: what an
 // uncached read left there where RWF_DONTCACHE was refused.
-func DropCached(fd int) { dropCache(fd, 0, 0) }
+func DropCached(fd Handle) { dropCache(fd, 0, 0) }

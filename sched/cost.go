@@ -3,8 +3,6 @@ package sched
 import (
 	"runtime"
 
-	"golang.org/x/sys/unix"
-
 	"urg/fallback"
 	"urg/match"
 	"urg/search"
@@ -29,13 +27,13 @@ const costlyRate = 16e9
 // costs more CPU than reading it: a search with m is run over the file's
 // first costSample bytes, read with pread, and timed. A file it cannot
 // read counts as cheap.
-func costly(m match.Matcher, fd int, size int64) bool {
+func costly(m match.Matcher, fd fallback.Handle, size int64) bool {
 	n := int(min(size, costSample))
 	buf := make([]byte, n)
 	// From the start, which the search reads first anyway: a sample from
 	// elsewhere would be one more cold read, and would move the kernel's
 	// read-ahead away from where the search begins.
-	got, err := unix.Pread(fd, buf, 0)
+	got, err := fallback.ReadAt(fd, buf, 0)
 	if err != nil || got <= 0 {
 		return false
 	}

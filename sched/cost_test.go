@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"urg/fallback"
 	"urg/match"
 )
 
@@ -22,7 +23,7 @@ func TestCostlyNothingToLearn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if costly(m, int(f.Fd()), 1<<30) {
+	if costly(m, fallback.Handle(f.Fd()), 1<<30) {
 		t.Error("a file that reads nothing counted as costly")
 	}
 }

@@ -18,6 +18,11 @@ import (
 // (aroundCache).
 const directMin = 1 << 20
 
+// readsAround says whether this platform can read a large file around
+// the page cache (streamAround): Linux can, and auto's choice between a
+// map and a stream for a file too large to stay cached is aroundCache's.
+const readsAround = true
+
 // streamAround opens the regular file open as fd (size bytes) for reads
 // around the page cache, when the engine says so: under EngineDirect from
 // directMin bytes, under auto and uring by aroundCache. ok is false when

@@ -3,8 +3,6 @@ package sched
 import (
 	"urg/fallback"
 	"urg/walk"
-
-	"golang.org/x/sys/unix"
 )
 
 // startReaders starts the goroutines that read and search the files, as
@@ -34,7 +32,7 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 		for range r.cfg.Threads {
 			r.searchFrom(r.jobs)
 		}
-		return func(f walk.File) { in <- ringReq{f: f, fd: -1} }, func() { close(in); r.readers.Wait() }, nil
+		return func(f walk.File) { in <- ringReq{f: f, fd: fallback.NoHandle} }, func() { close(in); r.readers.Wait() }, nil
 	case r.nowait.Load():
 		if r.cfg.RingRefused != nil {
 			r.ringOnce.Do(func() { r.ringErr = r.cfg.RingRefused })
@@ -169,7 +167,7 @@ func (w *worker) take(f walk.File) {
 		// read the file whole. The ring reads it, so that slow storage
 		// still has the ring's depth of reads in flight, and a searcher
 		// reads on to the end.
-		w.toRing(f, -1)
+		w.toRing(f, fallback.NoHandle)
 		return
 	}
 	if rs := r.rings.Load(); rs != nil && rs.waiting() && w.untried < coldTries {
@@ -178,7 +176,7 @@ func (w *worker) take(f walk.File) {
 		// coldTries+1 is still tried, so that a part of the tree that
 		// is cached is found.
 		w.untried++
-		w.toRing(f, -1)
+		w.toRing(f, fallback.NoHandle)
 		return
 	}
 	w.untried = 0
@@ -202,24 +200,24 @@ func (w *worker) take(f walk.File) {
 // buffer. It returns what it read (nil: read f the blocking way, as when
 // the kernel has no non-blocking path or the open failed, which the
 // blocking open then reports), or blocked when f would wait for the disk,
-// with its descriptor when it was opened (else -1).
-func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
+// with its handle when it was opened (else fallback.NoHandle).
+func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd fallback.Handle) {
 	r := w.r
 	r.cfg.Faults.At("open", f.Path)
 	fd, err := w.cached.Open(f.Path)
 	if err == nil && r.cfg.Faults.Result("nowait-open", f.Path, 0) < 0 {
-		unix.Close(fd)
+		fallback.CloseHandle(fd)
 		err = fallback.ErrWouldBlock
 	}
 	switch err {
 	case nil:
 	case fallback.ErrWouldBlock:
-		return nil, true, -1
+		return nil, true, fallback.NoHandle
 	case fallback.ErrNoNowait:
 		r.nowait.Store(false)
-		return nil, false, -1
+		return nil, false, fallback.NoHandle
 	default:
-		return nil, false, -1
+		return nil, false, fallback.NoHandle
 	}
 	r.cfg.Faults.At("opened", f.Path)
 	uncached := r.dropping(f.Size) && !r.uncached.Refused()
@@ -238,18 +236,18 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd int) {
 	case fallback.ErrNoNowait:
 		r.nowait.Store(false)
 		w.rd = readDone{data: w.headBuf()[:0], fd: fd, via: viaPread}
-		return &w.rd, false, -1
+		return &w.rd, false, fallback.NoHandle
 	default:
-		unix.Close(fd)
-		w.rd = readDone{fd: -1, err: err}
-		return &w.rd, false, -1
+		fallback.CloseHandle(fd)
+		w.rd = readDone{fd: fallback.NoHandle, err: err}
+		return &w.rd, false, fallback.NoHandle
 	}
 	if whole {
-		unix.Close(fd)
-		fd = -1
+		fallback.CloseHandle(fd)
+		fd = fallback.NoHandle
 	}
 	w.rd = readDone{data: w.head[:n], fd: fd, via: viaCached}
-	return &w.rd, false, -1
+	return &w.rd, false, fallback.NoHandle
 }
 
 // coldTries is how many files a worker sends to the rings untried, for
@@ -282,14 +280,14 @@ func (w *worker) headBuf() []byte {
 }
 
 // toRing hands f, which would wait for the disk, to the rings, open as fd
-// when the non-blocking path opened it (else -1). While the rings' queue
+// when the non-blocking path opened it (else fallback.NoHandle). While the rings' queue
 // is full, the worker searches what they hand on, so that neither waits
 // for the other. Without a ring, f is read here, blocking.
-func (w *worker) toRing(f walk.File, fd int) {
+func (w *worker) toRing(f walk.File, fd fallback.Handle) {
 	r := w.r
 	r.stats.Blocked.Add(1)
 	if r.ringFor() == nil {
-		if fd < 0 {
+		if fd == fallback.NoHandle {
 			w.searchFile(f, nil)
 			return
 		}

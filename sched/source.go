@@ -7,8 +7,6 @@ import (
 	"urg/fallback"
 	"urg/search"
 	"urg/walk"
-
-	"golang.org/x/sys/unix"
 )
 
 // shape is how a source hands a file's bytes to the searcher.
@@ -31,7 +29,7 @@ type source struct {
 	mapped *fallback.Mapping // shapeMapped
 	stream search.Stream     // shapeStream
 	size   int64             // shapeMapped, shapeStream: the file's size
-	fd     int               // the file's descriptor, -1 when none is open
+	fd     fallback.Handle   // the file's handle, NoHandle when none is open
 	done   func()            // ends the stream, when there is one
 	// uncached is rest when it reads without leaving pages cached: what
 	// it read is dropped at the end, where RWF_DONTCACHE was refused.
@@ -64,22 +62,22 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	switch {
 	case rd != nil && rd.err != nil:
 		return nil, rd.err
-	case rd != nil && rd.fd < 0:
+	case rd != nil && rd.fd == fallback.NoHandle:
 		if rd.via == viaCached {
 			r.stats.Cached.Add(1)
 		} else {
 			r.stats.RingWhole.Add(1)
 		}
-		w.src = source{shape: shapeBuffer, head: rd.data, fd: -1}
+		w.src = source{shape: shapeBuffer, head: rd.data, fd: fallback.NoHandle}
 		if r.cfg.SearchZip {
 			w.openZip(&w.src, f, rd, nil, false)
 		}
 		return &w.src, nil
 	case f.Path == walk.StdinPath:
-		w.src = source{shape: shapeStdin, fd: -1}
+		w.src = source{shape: shapeStdin, fd: fallback.NoHandle}
 		return &w.src, nil
 	}
-	w.src = source{shape: shapeReader, fd: -1}
+	w.src = source{shape: shapeReader, fd: fallback.NoHandle}
 	src := &w.src
 	drop := r.dropping(f.Size)
 	var file *fallback.File
@@ -150,11 +148,11 @@ func (w *worker) large(src *source, f walk.File, drop bool) bool {
 	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(src.head, 0) >= 0 {
 		return false // checked first: it spares the binaries an fstat
 	}
-	var st unix.Stat_t
-	if unix.Fstat(src.fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size == 0 {
+	st, err := fallback.Stat(src.fd)
+	if err != nil || !st.Regular || st.Size == 0 {
 		return false
 	}
-	if st.Blocks*512 < st.Size/2 {
+	if st.Sparse {
 		return false // mostly holes: read, so that the holes can be skipped
 	}
 	src.size = st.Size
@@ -165,6 +163,9 @@ func (w *worker) large(src *source, f walk.File, drop bool) bool {
 	}
 	if least := r.cfg.Engine.mapFrom(); least == 0 || st.Size < least || drop && r.cfg.Engine != EngineMmap {
 		return false
+	}
+	if r.cfg.Engine != EngineMmap && !readsAround && fallback.TooLargeToCache(st.Size) {
+		return false // read with the fixed buffers: see readsAround
 	}
 	m, err := fallback.Map(src.fd, st.Size, r.cfg.MapChunk, &r.held)
 	if err != nil {
@@ -191,8 +192,8 @@ func (src *source) close() {
 	if src.uncached != nil {
 		src.uncached.DropRead() // a search that stopped before the end
 	}
-	if src.fd >= 0 {
-		unix.Close(src.fd)
+	if src.fd != fallback.NoHandle {
+		fallback.CloseHandle(src.fd)
 	}
 }
 

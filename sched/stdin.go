@@ -1,9 +1,9 @@
 package sched
 
 import (
+	"errors"
 	"io"
-
-	"golang.org/x/sys/unix"
+	"syscall"
 
 	"urg/fallback"
 	"urg/search"
@@ -14,8 +14,8 @@ import (
 // leaves it (leaveStdin).
 func (w *worker) searchStdin(sink search.Sink) (search.Result, error) {
 	r := w.r
-	start, serr := unix.Seek(0, 0, io.SeekCurrent)
-	res, err := w.s.Search(fallback.FromFD(0), sink)
+	start, serr := fallback.Seek(fallback.Stdin(), 0, io.SeekCurrent)
+	res, err := w.s.Search(fallback.FromFD(fallback.Stdin()), sink)
 	if err == nil && !r.cfg.StopAtFirst && !r.cfg.ListsNames && !r.stopped.Load() {
 		if lerr := leaveStdin(start, serr == nil, res, r.cfg.Search.MaxCount); lerr != nil {
 			r.report(r.cfg.stdinLabel(), lerr)
@@ -43,18 +43,18 @@ func leaveStdin(start int64, seekable bool, res search.Result, max int64) error 
 		if !seekable {
 			return nil
 		}
-		_, err := unix.Seek(0, start+res.SelectedEnd, io.SeekStart)
+		_, err := fallback.Seek(fallback.Stdin(), start+res.SelectedEnd, io.SeekStart)
 		return err
 	case !res.Stopped:
 		return nil
 	case seekable:
-		_, err := unix.Seek(0, 0, io.SeekEnd)
-		if err == unix.EINVAL {
+		_, err := fallback.Seek(fallback.Stdin(), 0, io.SeekEnd)
+		if errors.Is(err, syscall.EINVAL) {
 			return nil // /proc files, as grep finds (its bug 25180)
 		}
 		return err
 	}
-	in := fallback.FromFD(0)
+	in := fallback.FromFD(fallback.Stdin())
 	buf := make([]byte, 64<<10)
 	for {
 		if _, err := in.Read(buf); err == io.EOF {

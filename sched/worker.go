@@ -4,8 +4,6 @@ import (
 	"urg/fallback"
 	"urg/search"
 	"urg/walk"
-
-	"golang.org/x/sys/unix"
 )
 
 // worker searches files one at a time: it puts together the run's
@@ -43,9 +41,9 @@ func (w *worker) done() { w.r.lat.add(w.lat) }
 // readDone is what was read of a file before its search: by the ring or
 // by the non-blocking path.
 type readDone struct {
-	data []byte // the file's first bytes, in a ring's or a worker's buffer
-	fd   int    // descriptor to read the rest from; -1 when data is all
-	err  error  // the open or read failed
+	data []byte          // the file's first bytes, in a ring's or a worker's buffer
+	fd   fallback.Handle // to read the rest from; NoHandle when data is all
+	err  error           // the open or read failed
 	via  via
 }
 
@@ -129,7 +127,7 @@ func (w *worker) finish(sink search.Sink, res search.Result) {
 
 // closeRead closes the descriptor the ring left open for rd, if any.
 func closeRead(rd *readDone) {
-	if rd != nil && rd.fd >= 0 {
-		unix.Close(rd.fd)
+	if rd != nil && rd.fd != fallback.NoHandle {
+		fallback.CloseHandle(rd.fd)
 	}
 }

@@ -29,7 +29,7 @@ const zipHead = 4 << 10
 // openZip says true; otherwise src goes the way it would have, and false.
 //
 // src's head is what a reader before it read (the ring, the non-blocking
-// path): the whole file when src.fd < 0. When it is too short to tell,
+// path): the whole file when src.fd is NoHandle. When it is too short to tell,
 // openZip reads the file's first bytes into it, with file (the file read
 // from its start; nil when a reader before read the head) or else from
 // where the head ends; the head then goes into the search like a ring's.
@@ -37,7 +37,7 @@ const zipHead = 4 << 10
 // the read before (nil: none).
 func (w *worker) openZip(src *source, f walk.File, rd *readDone, file *fallback.File, drop bool) bool {
 	r := w.r
-	if src.fd < 0 {
+	if src.fd == fallback.NoHandle {
 		if format := decompress.Sniff(src.head); format != decompress.None {
 			src.shape, src.zip = shapeZip, zipped{format: format}
 		}

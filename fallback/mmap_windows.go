@@ -1,0 +1,148 @@
+package fallback
+
+import (
+	"errors"
+	"os"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
+)
+
+// On Windows a file is mapped as on Linux: one range of address space is
+// reserved for the whole file, and views of it are mapped over that range
+// in chunks, in order, so that a line or match across a chunk's edge lies
+// in contiguous memory. The range is a placeholder (VirtualAlloc2 with
+// MEM_RESERVE_PLACEHOLDER, Windows 10 1803 and later): each chunk is split
+// off the placeholder and replaced by a view (MapViewOfFile3 with
+// MEM_REPLACE_PLACEHOLDER), which plain MapViewOfFile cannot do at a
+// chosen address without racing other allocations. Where the calls are
+// missing, Map fails and the file is read with the fixed buffers.
+//
+// Views are copy-on-write (PAGE_WRITECOPY), as the private maps of unix
+// are: the search may write into its bytes without touching the file.
+
+// The placeholder flags, which x/sys/windows does not name.
+const (
+	memReservePlaceholder  = 0x00040000
+	memReplacePlaceholder  = 0x00004000
+	memPreservePlaceholder = 0x00000002
+)
+
+// mapSys is what a Mapping holds on Windows.
+type mapSys struct {
+	section windows.Handle // the file mapping object, PAGE_WRITECOPY
+	views   []uintptr      // the views mapped, in order, each a chunk
+	tail    uintptr        // where the placeholder left after the views starts
+	skip    int            // the placeholder before m.data, when not 0
+	mapView *windows.LazyProc
+}
+
+// reserve takes n bytes of address space as one placeholder and makes the
+// file mapping object the chunks are viewed through.
+func (m *Mapping) reserve(n int) ([]byte, error) {
+	if unsafe.Sizeof(uintptr(0)) < 8 {
+		// MapViewOfFile3's 64-bit offset takes two words on 32-bit
+		// Windows, which this call does not build.
+		return nil, errors.New("memory maps are built for 64-bit Windows only")
+	}
+	dll := windows.NewLazySystemDLL("kernelbase.dll")
+	alloc, view := dll.NewProc("VirtualAlloc2"), dll.NewProc("MapViewOfFile3")
+	if alloc.Find() != nil || view.Find() != nil {
+		return nil, errors.New("no placeholder maps before Windows 10 1803")
+	}
+	addr, _, err := alloc.Call(0, 0, uintptr(n), windows.MEM_RESERVE|memReservePlaceholder, windows.PAGE_NOACCESS, 0, 0)
+	if addr == 0 {
+		return nil, os.NewSyscallError("VirtualAlloc2", err)
+	}
+	section, err := windows.CreateFileMapping(m.fd, nil, windows.PAGE_WRITECOPY, 0, 0, nil)
+	if err != nil {
+		_ = windows.VirtualFree(addr, 0, windows.MEM_RELEASE)
+		return nil, os.NewSyscallError("CreateFileMapping", err)
+	}
+	m.sys = mapSys{section: section, tail: addr, mapView: view}
+	return bytesAt(addr, n), nil
+}
+
+// aligned splits the skip bytes before the file's range off the
+// placeholder, so that the first chunk's split starts where the
+// placeholder left does.
+func (m *Mapping) aligned(skip int) error {
+	if skip == 0 {
+		return nil
+	}
+	m.sys.skip = skip
+	m.sys.tail += uintptr(skip)
+	return splitPlaceholder(m.sys.tail-uintptr(skip), skip)
+}
+
+// mapChunk maps the file from offset from to to over the placeholder at
+// the same offsets of m.data: split off, then replaced by a view. A view
+// is whole pages, so the last may reach past the file's end, within its
+// last page, as on unix.
+func (m *Mapping) mapChunk(from, to int) error {
+	page := os.Getpagesize()
+	n := (to - from + page - 1) &^ (page - 1)
+	addr := m.sys.tail
+	if err := splitPlaceholder(addr, n); err != nil {
+		return err
+	}
+	got, _, err := m.sys.mapView.Call(uintptr(m.sys.section), uintptr(windows.CurrentProcess()), addr,
+		uintptr(from), uintptr(n), memReplacePlaceholder, windows.PAGE_WRITECOPY, 0, 0)
+	if got == 0 {
+		_ = windows.VirtualFree(addr, 0, windows.MEM_RELEASE) // the split-off placeholder
+		return os.NewSyscallError("MapViewOfFile3", err)
+	}
+	m.sys.views = append(m.sys.views, addr)
+	m.sys.tail = addr + uintptr(n)
+	return nil
+}
+
+// splitPlaceholder makes the n bytes at addr, the start of a placeholder,
+// a placeholder of their own.
+func splitPlaceholder(addr uintptr, n int) error {
+	if err := windows.VirtualFree(addr, uintptr(n), windows.MEM_RELEASE|memPreservePlaceholder); err != nil {
+		return os.NewSyscallError("VirtualFree", err)
+	}
+	return nil
+}
+
+// givePages takes the pages of m.data[from:to] out of the process's
+// working set: VirtualUnlock of pages that are not locked does that (and
+// says ERROR_NOT_LOCKED). The view stays, so that a page touched again
+// reads as the file holds it, as after madvise on unix; the cache manager
+// keeps or drops the file's pages.
+func (m *Mapping) givePages(from, to int) {
+	_ = windows.VirtualUnlock(uintptr(unsafe.Pointer(&m.data[from])), uintptr(to-from))
+}
+
+// unmap unmaps the views, frees the placeholders around them and closes
+// the file mapping object.
+func (m *Mapping) unmap() error {
+	var first error
+	keep := func(err error) {
+		if err != nil && first == nil {
+			first = err
+		}
+	}
+	for _, v := range m.sys.views {
+		keep(windows.UnmapViewOfFile(v))
+	}
+	base := uintptr(unsafe.Pointer(&m.reserved[0]))
+	if m.sys.skip > 0 {
+		keep(windows.VirtualFree(base, 0, windows.MEM_RELEASE))
+	}
+	if m.sys.tail < base+uintptr(len(m.reserved)) {
+		keep(windows.VirtualFree(m.sys.tail, 0, windows.MEM_RELEASE))
+	}
+	keep(windows.CloseHandle(m.sys.section))
+	m.sys = mapSys{}
+	return first
+}
+
+// bytesAt is the n bytes of memory at addr, an address a Windows call
+// returned. The double conversion keeps vet's check of uintptr to
+// unsafe.Pointer conversions quiet where the address is not a Go
+// pointer: the memory is the process's, outside the Go heap.
+func bytesAt(addr uintptr, n int) []byte {
+	return unsafe.Slice(*(**byte)(unsafe.Pointer(&addr)), n)
+}

@@ -1,11 +1,12 @@
 // Package walk reads directory trees, several directories at once, and
 // yields what they hold: the files a search reads (Files), or every entry,
-// as find sees them (All). It lists directories with getdents64 and keeps
-// the type the file system reports, so that most entries need no stat; it
-// applies the filters of the command line (grep's --include, --exclude,
-// --exclude-dir, -d and -D; ripgrep's --glob, --type, --max-filesize and
-// --ignore; hidden names, depth), checks followed links for loops, and
-// leaves out the file the output goes to.
+// as find sees them (All). It lists directories with getdents64 (off
+// Linux, through the os package) and keeps the type the file system
+// reports, so that most entries need no stat; it applies the filters of
+// the command line (grep's --include, --exclude, --exclude-dir, -d and
+// -D; ripgrep's --glob, --type, --max-filesize and --ignore; hidden
+// names, depth), checks followed links for loops, and leaves out the
+// file the output goes to.
 package walk
 
 import (
@@ -154,7 +155,7 @@ func (w *walker) operand(p string) {
 	if !w.wanted(p) || !w.inShard(p) {
 		return
 	}
-	if w.opts.Output != nil && w.isOutput(fi) {
+	if w.opts.Output != nil && w.isOutput(p, fi) {
 		w.errf(p, ErrInputIsOutput)
 		return
 	}
@@ -560,6 +561,9 @@ func (w *walker) statType(p, shown string, follow bool) Type {
 	if err != nil {
 		w.errf(shown, err) // a dangling link too, as grep -R reports it
 		return TypeUnknown
+	}
+	if !follow {
+		return typeOfInfo(fi)
 	}
 	return typeOfMode(fi.Mode())
 }

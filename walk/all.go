@@ -2,9 +2,10 @@ package walk
 
 import (
 	"os"
-	"path"
+	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -92,13 +93,18 @@ func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path strin
 }
 
 // baseName is a root's name as find's -name sees it: its last element,
-// trailing slashes dropped ("/" stays "/").
+// trailing separators dropped (on Windows a backslash is one too); a
+// root that is separators alone is "/", and on Windows a drive's or a
+// share's root is itself (C:\).
 func baseName(p string) string {
-	t := strings.TrimRight(p, "/")
-	if t == "" {
-		return "/"
+	t := strings.TrimRightFunc(p, func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(byte(r)) })
+	if t != filepath.VolumeName(t) {
+		return filepath.Base(t)
 	}
-	return path.Base(t)
+	if len(t) < len(p) {
+		return p[:len(t)+1]
+	}
+	return p
 }
 
 // readDirAll lists one directory for WalkAll: every entry is emitted,

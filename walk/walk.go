@@ -12,6 +12,7 @@ package walk
 import (
 	"io/fs"
 	"os"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -617,11 +618,19 @@ func (w *walker) isStopped() bool {
 
 // joinPath joins a directory and a name as grep prints them: no "./" for the
 // implicit current directory, no doubled slash.
+//
+// The separator is '/' on Windows too, which takes it: GNU grep joins
+// that way, and so the output is the operand as typed and "/name" after
+// it (C:\src\dir/a.txt). A backslash the operand ends with counts as a
+// separator there, and a bare drive ("C:", that drive's current
+// directory) takes the name with none, since "C:/name" is another file.
 func joinPath(dir, name string) string {
 	switch {
 	case dir == "":
 		return name
-	case dir[len(dir)-1] == '/':
+	case os.IsPathSeparator(dir[len(dir)-1]):
+		return dir + name
+	case runtime.GOOS == "windows" && len(dir) == 2 && dir[1] == ':':
 		return dir + name
 	}
 	return dir + "/" + name

@@ -111,6 +111,11 @@ func Map(fd Handle, size int64, chunk int, held *Held) (*Mapping, error) {
 	return m, nil
 }
 
+// errNoMaps is Map's refusal where the system cannot map a file as Map
+// does (one reserved range, chunks mapped over it): the file is read
+// with the fixed buffers instead.
+var errNoMaps = errors.New("this system cannot map files in chunks")
+
 // errMapSize is Map's refusal of an empty file, or of one larger than
 // mapMax.
 var errMapSize = errors.New("file size cannot be mapped")

@@ -1,7 +1,6 @@
 package fallback
 
 import (
-	"errors"
 	"os"
 	"unsafe"
 
@@ -43,15 +42,18 @@ func (m *Mapping) reserve(n int) ([]byte, error) {
 	if unsafe.Sizeof(uintptr(0)) < 8 {
 		// MapViewOfFile3's 64-bit offset takes two words on 32-bit
 		// Windows, which this call does not build.
-		return nil, errors.New("memory maps are built for 64-bit Windows only")
+		return nil, errNoMaps
 	}
 	dll := windows.NewLazySystemDLL("kernelbase.dll")
 	alloc, view := dll.NewProc("VirtualAlloc2"), dll.NewProc("MapViewOfFile3")
 	if alloc.Find() != nil || view.Find() != nil {
-		return nil, errors.New("no placeholder maps before Windows 10 1803")
+		return nil, errNoMaps // before Windows 10 1803
 	}
 	addr, _, err := alloc.Call(0, 0, uintptr(n), windows.MEM_RESERVE|memReservePlaceholder, windows.PAGE_NOACCESS, 0, 0)
 	if addr == 0 {
+		if err == windows.ERROR_INVALID_PARAMETER {
+			return nil, errNoMaps // the call without placeholders: Wine 8
+		}
 		return nil, os.NewSyscallError("VirtualAlloc2", err)
 	}
 	section, err := windows.CreateFileMapping(m.fd, nil, windows.PAGE_WRITECOPY, 0, 0, nil)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/user"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -115,12 +116,18 @@ func (e *Expr) primary(name string, value func() (string, error), now time.Time)
 			return nd.Stat != nil && cmp.holds((nd.Stat.Size+unit-1)/unit, n)
 		})
 	case "-uid", "-gid":
+		if err := noOwners(name); err != nil {
+			return err
+		}
 		cmp, n, err := parseNumber(v)
 		if err != nil {
 			return errorf("invalid argument `%s' to `%s'", v, name)
 		}
 		e.ownerTest(name == "-gid", func(id int64) bool { return cmp.holds(id, n) })
 	case "-user", "-group":
+		if err := noOwners(name); err != nil {
+			return err
+		}
 		id, err := lookup(v, name == "-group")
 		if err != nil {
 			return err
@@ -254,14 +261,35 @@ func parseSize(v string) (cmp, int64, int64, error) {
 
 var sizeUnits = map[byte]int64{'c': 1, 'w': 2, 'b': 512, 'k': 1 << 10, 'M': 1 << 20, 'G': 1 << 30}
 
-// lookup resolves -user or -group: a name, or a number.
+// noOwners refuses an owner primary where files have no numeric owners:
+// on Windows they are security identifiers, which walk's Stat does not
+// carry, and -uid 0 matching every file there would be a lie.
+func noOwners(name string) error {
+	if runtime.GOOS == "windows" {
+		return errorf("%s: Windows files have no numeric user or group IDs", name)
+	}
+	return nil
+}
+
+// lookup resolves -user or -group: a name, or a number. A name whose ID
+// is not a number (Unix's always are) is refused with an *Error, like
+// every other bad command line, not with strconv's.
 func lookup(v string, group bool) (int64, error) {
+	primary, id := "-user", ""
 	if group {
+		primary = "-group"
 		if g, err := user.LookupGroup(v); err == nil {
-			return strconv.ParseInt(g.Gid, 10, 64)
+			id = g.Gid
 		}
 	} else if u, err := user.Lookup(v); err == nil {
-		return strconv.ParseInt(u.Uid, 10, 64)
+		id = u.Uid
+	}
+	if id != "" {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			return 0, errorf("%s: the ID of %s is %q, not a number", primary, v, id)
+		}
+		return n, nil
 	}
 	if n, err := strconv.ParseUint(v, 10, 32); err == nil {
 		return int64(n), nil

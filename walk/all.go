@@ -2,10 +2,10 @@ package walk
 
 import (
 	"os"
-	"path"
+	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -40,8 +40,8 @@ func (n *Node) Path() string {
 
 // Stat is what find's primaries ask of a file beyond its name and type.
 type Stat struct {
-	Mode     uint32 // the file type and permission bits, as st_mode
-	Uid, Gid uint32
+	Mode     uint32 // the file type and permission bits, as st_mode (made up on Windows: see statOf)
+	Uid, Gid uint32 // 0 on Windows, whose owners are not numbers
 	Size     int64
 	Mtime    time.Time
 }
@@ -77,36 +77,34 @@ func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path strin
 			errf(root, err)
 			continue
 		}
-		n := Node{root: root, Name: baseName(root), Type: typeOfMode(fi.Mode())}
+		n := Node{root: root, Name: baseName(root), Type: typeOfInfo(fi)}
 		if o.Stat {
 			n.Stat = statOf(fi)
 		}
 		if !emit(&n) {
 			return
 		}
-		if fi.IsDir() && o.MaxDepth != 0 {
+		// The Type, not fi.IsDir: a root that is a junction is a link, as
+		// find -P leaves a root that is a symbolic link unwalked.
+		if n.Type == TypeDir && o.MaxDepth != 0 {
 			w.walkRoot(root, root)
 		}
 	}
 }
 
 // baseName is a root's name as find's -name sees it: its last element,
-// trailing slashes dropped ("/" stays "/").
+// trailing separators dropped (on Windows a backslash is one too); a
+// root that is separators alone is "/", and on Windows a drive's or a
+// share's root is itself (C:\).
 func baseName(p string) string {
-	t := strings.TrimRight(p, "/")
-	if t == "" {
-		return "/"
+	t := strings.TrimRightFunc(p, func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(byte(r)) })
+	if t != filepath.VolumeName(t) {
+		return filepath.Base(t)
 	}
-	return path.Base(t)
-}
-
-// statOf is the Stat of what os.Lstat returned.
-func statOf(fi os.FileInfo) *Stat {
-	s := &Stat{Size: fi.Size(), Mtime: fi.ModTime()}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		s.Mode, s.Uid, s.Gid = uint32(st.Mode), st.Uid, st.Gid
+	if len(t) < len(p) {
+		return p[:len(t)+1]
 	}
-	return s
+	return p
 }
 
 // readDirAll lists one directory for WalkAll: every entry is emitted,
@@ -195,7 +193,7 @@ func (w *walker) statBatch(job dirJob, fd int, sc *scratch) {
 func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 	if n.Type == TypeUnknown && n.Stat == nil {
 		if fi, err := os.Lstat(joinPath(job.path, n.Name)); err == nil {
-			n.Type = typeOfMode(fi.Mode())
+			n.Type = typeOfInfo(fi)
 		}
 	}
 	if emit && !w.emitNode(n) {
@@ -221,7 +219,8 @@ type scratch struct {
 }
 
 // statter fetches the Stat of the entries names of one directory, open
-// as dirfd and named dir, all at once; one per walking goroutine.
+// as dirfd (-1 off Linux, where it stats by path) and named dir, all at
+// once; one per walking goroutine.
 type statter interface {
 	stat(dirfd int, dir string, names []string, out []Stat, errs []error)
 	close()

@@ -38,11 +38,8 @@ func loadIgnores(dir string, has func(name string) bool, parent *ignoreNode) *ig
 // as in git and ripgrep.
 func (n *ignoreNode) ignored(p string, dir bool) bool {
 	for ; n != nil; n = n.parent {
-		prefix := n.base
-		if !strings.HasSuffix(prefix, "/") {
-			prefix += "/"
-		}
-		rel, ok := strings.CutPrefix(p, prefix)
+		// The prefix the walk joined the directory's entries under.
+		rel, ok := strings.CutPrefix(p, joinPath(n.base, ""))
 		if !ok {
 			continue
 		}

@@ -3,20 +3,18 @@ package walk
 import (
 	"errors"
 	"os"
-	"syscall"
 )
 
-// FileID is a file's identity: its device and inode.
+// FileID is a file's identity: its device and inode (on Windows, its
+// volume's serial number and its file index).
 type FileID struct{ Dev, Ino uint64 }
 
-// IDOf returns the identity of the file fi describes; false where the
-// platform does not give one.
-func IDOf(fi os.FileInfo) (FileID, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return FileID{}, false
-	}
-	return FileID{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}, true
+// IDOfFile returns the identity of the open file f; false when it cannot
+// be learned. Unlike IDOf it works on Windows too, where a FileInfo does
+// not hold the identity but an open handle gives it.
+func IDOfFile(f *os.File) (FileID, bool) {
+	id, err := fileID(f)
+	return id, err == nil
 }
 
 // ErrLoop is the warning for a directory reached again through a followed
@@ -28,10 +26,15 @@ var ErrLoop = errors.New("recursive directory loop")
 // as matches of their own.
 var ErrInputIsOutput = errors.New("input file is also the output")
 
-// isOutput says whether fi, a file to search, is the output.
-func (w *walker) isOutput(fi os.FileInfo) bool {
-	id, ok := IDOf(fi)
-	return ok && fi.Mode().IsRegular() && id == *w.opts.Output
+// isOutput says whether the file at p, a file to search that os.Stat
+// described as fi, is the output. Only a regular file can be: asking
+// first spares the identity, which costs an open on Windows.
+func (w *walker) isOutput(p string, fi os.FileInfo) bool {
+	if !fi.Mode().IsRegular() {
+		return false
+	}
+	id, ok := pathID(p, fi)
+	return ok && id == *w.opts.Output
 }
 
 // listedIsOutput says whether the file at p, listed as l, is the output.
@@ -43,11 +46,15 @@ func (w *walker) listedIsOutput(p string, l listing) bool {
 		return false
 	}
 	fi, err := os.Stat(p)
-	return err == nil && w.isOutput(fi)
+	return err == nil && w.isOutput(p, fi)
 }
 
 // stdinIsOutput says whether standard input is the output.
 func (w *walker) stdinIsOutput() bool {
 	fi, err := os.Stdin.Stat()
-	return err == nil && w.isOutput(fi)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	id, ok := IDOfFile(os.Stdin)
+	return ok && id == *w.opts.Output
 }

@@ -5,12 +5,13 @@ package walk
 import (
 	"io"
 	"os"
-	"syscall"
 )
 
-// listDir lists a directory through the os package, which reports each
-// entry's type where the platform's readdir gives it; the directory's
-// identity is read only when withID asks.
+// listDir lists a directory through the os package (on Windows,
+// NtQueryDirectoryFile, FindFirstFile's engine), which reports each
+// entry's type where the platform's listing gives it; the directory's
+// identity is read only when withID asks. The os package adds the \\?\
+// prefix itself to a path past MAX_PATH.
 func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id dirID, opened bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -18,11 +19,13 @@ func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, in
 	}
 	defer f.Close()
 	if withID {
-		if fi, err := f.Stat(); err == nil {
-			if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-				id = dirID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
-			}
+		// The loop checks of followed links need it: without it a
+		// directory reached again would be walked again, forever.
+		fid, err := fileID(f)
+		if err != nil {
+			return dirID{}, false, err
 		}
+		id = dirID{dev: fid.Dev, ino: fid.Ino}
 	}
 	return id, true, readDirFile(f, fn, nil)
 }
@@ -33,15 +36,16 @@ func pseudoFS(string) bool { return true }
 
 // listBatches lists a directory as listDir does, a batch of entries at a
 // time: fn sees each entry of a batch, then batch runs with the directory
-// still open as fd (for stats relative to it).
+// still open. Its fd is -1: the statter here stats by path, and f.Fd
+// would, on Windows, take the handle off the runtime's I/O completion
+// port for nothing.
 func listBatches(path string, _ []byte, fn func(name []byte, t Type, ino uint64), batch func(fd int)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	fd := int(f.Fd())
-	return readDirFile(f, fn, func() { batch(fd) })
+	return readDirFile(f, fn, func() { batch(-1) })
 }
 
 // readDirFile reads the entries of the directory open as f, calling batch
@@ -50,7 +54,7 @@ func readDirFile(f *os.File, fn func(name []byte, t Type, ino uint64), batch fun
 	for {
 		ents, err := f.ReadDir(1024)
 		for _, e := range ents {
-			fn([]byte(e.Name()), typeOfMode(e.Type()), 0)
+			fn([]byte(e.Name()), typeOfEntry(e), 0)
 		}
 		if batch != nil && len(ents) > 0 {
 			batch()

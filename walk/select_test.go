@@ -2,14 +2,12 @@ package walk
 
 import (
 	"errors"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 
 	"urg/filetype"
@@ -209,37 +207,5 @@ func TestFilesDirectoriesRead(t *testing.T) {
 	_, errs, _ = collect(t, root, nil, o)
 	if len(errs) != 1 || errs[0] != ".: read .: is a directory" {
 		t.Errorf("-d read with no operand: errors %q", errs)
-	}
-}
-
-// TestFilesDevices: FIFOs and sockets met while walking are skipped
-// unless -D read; one named as an operand is read unless -D skip, but a
-// socket is still yielded (its open fails, as grep's).
-func TestFilesDevices(t *testing.T) {
-	root := selectTree(t)
-	if err := syscall.Mkfifo(filepath.Join(root, "sub", "fifo"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sock := filepath.Join(root, "sub", "sock")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Skipf("no unix socket here: %v", err)
-	}
-	defer l.Close()
-	for _, c := range []struct {
-		devices DeviceAction
-		paths   []string
-		want    []string
-	}{
-		{DevicesDefault, []string{"sub"}, []string{"sub/Y.TXT", "sub/deep/z.go", "sub/x.go"}},
-		{DevicesSkip, []string{"sub"}, []string{"sub/Y.TXT", "sub/deep/z.go", "sub/x.go"}},
-		{DevicesRead, []string{"sub"}, []string{"sub/Y.TXT", "sub/deep/z.go", "sub/fifo", "sub/sock", "sub/x.go"}},
-		{DevicesDefault, []string{"sub/fifo", "sub/sock", os.DevNull}, []string{os.DevNull, "sub/fifo", "sub/sock"}},
-		{DevicesSkip, []string{"sub/fifo", "sub/sock", os.DevNull, StdinPath}, []string{StdinPath, "sub/sock"}},
-	} {
-		got, errs, _ := collect(t, root, c.paths, Options{MaxDepth: -1, Devices: c.devices})
-		if !slices.Equal(got, c.want) || errs != nil {
-			t.Errorf("-D %d %q: %q (errors %q), want %q", c.devices, c.paths, got, errs, c.want)
-		}
 	}
 }

@@ -1,16 +1,18 @@
 // Package walk reads directory trees, several directories at once, and
 // yields what they hold: the files a search reads (Files), or every entry,
-// as find sees them (All). It lists directories with getdents64 and keeps
-// the type the file system reports, so that most entries need no stat; it
-// applies the filters of the command line (grep's --include, --exclude,
-// --exclude-dir, -d and -D; ripgrep's --glob, --type, --max-filesize and
-// --ignore; hidden names, depth), checks followed links for loops, and
-// leaves out the file the output goes to.
+// as find sees them (All). It lists directories with getdents64 (off
+// Linux, through the os package) and keeps the type the file system
+// reports, so that most entries need no stat; it applies the filters of
+// the command line (grep's --include, --exclude, --exclude-dir, -d and
+// -D; ripgrep's --glob, --type, --max-filesize and --ignore; hidden
+// names, depth), checks followed links for loops, and leaves out the
+// file the output goes to.
 package walk
 
 import (
 	"io/fs"
 	"os"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -154,7 +156,7 @@ func (w *walker) operand(p string) {
 	if !w.wanted(p) || !w.inShard(p) {
 		return
 	}
-	if w.opts.Output != nil && w.isOutput(fi) {
+	if w.opts.Output != nil && w.isOutput(p, fi) {
 		w.errf(p, ErrInputIsOutput)
 		return
 	}
@@ -561,6 +563,9 @@ func (w *walker) statType(p, shown string, follow bool) Type {
 		w.errf(shown, err) // a dangling link too, as grep -R reports it
 		return TypeUnknown
 	}
+	if !follow {
+		return typeOfInfo(fi)
+	}
 	return typeOfMode(fi.Mode())
 }
 
@@ -613,11 +618,19 @@ func (w *walker) isStopped() bool {
 
 // joinPath joins a directory and a name as grep prints them: no "./" for the
 // implicit current directory, no doubled slash.
+//
+// The separator is '/' on Windows too, which takes it: GNU grep joins
+// that way, and so the output is the operand as typed and "/name" after
+// it (C:\src\dir/a.txt). A backslash the operand ends with counts as a
+// separator there, and a bare drive ("C:", that drive's current
+// directory) takes the name with none, since "C:/name" is another file.
 func joinPath(dir, name string) string {
 	switch {
 	case dir == "":
 		return name
-	case dir[len(dir)-1] == '/':
+	case os.IsPathSeparator(dir[len(dir)-1]):
+		return dir + name
+	case runtime.GOOS == "windows" && len(dir) == 2 && dir[1] == ':':
 		return dir + name
 	}
 	return dir + "/" + name

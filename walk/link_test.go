@@ -1,0 +1,190 @@
+package walk
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// linkTree writes a tree with symbolic links in it, to a file, to a
+// directory, to nowhere and back up to the root, and returns its root.
+// Where links cannot be made (Windows without the privilege or
+// developer mode) the test is skipped.
+func linkTree(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, p := range []string{"a.txt", "d/b.txt"} {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The targets exist before the links, so that Windows makes the
+	// links to directories directory links.
+	for _, l := range []struct{ link, target string }{
+		{"ln-a", "a.txt"}, {"ln-d", "d"}, {"dangling", "nowhere"}, {filepath.Join("d", "up"), ".."},
+	} {
+		if err := os.Symlink(l.target, filepath.Join(root, l.link)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	return root
+}
+
+// walkFiles runs Files in dir and returns the paths it yields, the
+// errors and the warnings (path: message), each sorted.
+func walkFiles(t *testing.T, dir string, paths []string, o Options) (files, errs, warns []string) {
+	t.Helper()
+	t.Chdir(dir)
+	var mu sync.Mutex
+	add := func(to *[]string) func(string, error) {
+		return func(p string, err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			*to = append(*to, p+": "+err.Error())
+		}
+	}
+	Files(paths, o, Handler{
+		File: func(f File) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			files = append(files, f.Path)
+			return true
+		},
+		Report: add(&errs),
+		Warn:   add(&warns),
+	})
+	slices.Sort(files)
+	slices.Sort(errs)
+	slices.Sort(warns)
+	return files, errs, warns
+}
+
+// TestFilesLinks: links met while walking are left alone unless
+// followed (grep -r against -R); followed, a dangling one is an error and
+// one that leads back up is a loop, warned of and not walked again.
+func TestFilesLinks(t *testing.T) {
+	root := linkTree(t)
+	for _, sorted := range []bool{false, true} {
+		o := Options{MaxDepth: -1, Threads: 2, Sorted: sorted}
+		files, errs, warns := walkFiles(t, root, nil, o)
+		if want := []string{"a.txt", "d/b.txt"}; !slices.Equal(files, want) || errs != nil || warns != nil {
+			t.Errorf("sorted %v, not followed: %q, errors %q, warnings %q; want %q", sorted, files, errs, warns, want)
+		}
+		o.Follow = true
+		files, errs, warns = walkFiles(t, root, nil, o)
+		if want := []string{"a.txt", "d/b.txt", "ln-a", "ln-d/b.txt"}; !slices.Equal(files, want) {
+			t.Errorf("sorted %v, followed: %q, want %q", sorted, files, want)
+		}
+		if len(errs) != 1 || !strings.HasPrefix(errs[0], "dangling: ") {
+			t.Errorf("sorted %v, followed: errors %q, want one for dangling", sorted, errs)
+		}
+		loop := ": " + ErrLoop.Error()
+		if want := []string{"d/up" + loop, "ln-d/up" + loop}; !slices.Equal(warns, want) {
+			t.Errorf("sorted %v, followed: warnings %q, want %q", sorted, warns, want)
+		}
+	}
+}
+
+// TestAllLinks: a full walk lists links as links, their Stats say so,
+// and it never walks through one, a root that is a link included (as
+// find -P).
+func TestAllLinks(t *testing.T) {
+	root := linkTree(t)
+	t.Chdir(root)
+	for _, stat := range []bool{false, true} {
+		var mu sync.Mutex
+		got := map[string]Type{}
+		All([]string{".", "ln-d"}, FullWalk{MaxDepth: -1, Threads: 2, Stat: stat}, func(n *Node) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			got[n.Path()] = n.Type
+			if stat && (n.Stat == nil || typeOfStatMode(n.Stat.Mode) != n.Type) {
+				t.Errorf("%s: Stat %+v (error %v) for type %q", n.Path(), n.Stat, n.StatErr, n.Type)
+			}
+			return true
+		}, func(p string, err error) { t.Errorf("%s: %v", p, err) })
+		want := map[string]Type{
+			".": TypeDir, "./a.txt": TypeFile, "./d": TypeDir, "./d/b.txt": TypeFile, "./d/up": TypeLink,
+			"./ln-a": TypeLink, "./ln-d": TypeLink, "./dangling": TypeLink, "ln-d": TypeLink,
+		}
+		if len(got) != len(want) {
+			t.Errorf("stat %v: %d entries, want %d: %q", stat, len(got), len(want), got)
+		}
+		for p, typ := range want {
+			if got[p] != typ {
+				t.Errorf("stat %v: %s is %q, want %q", stat, p, got[p], typ)
+			}
+		}
+	}
+}
+
+// TestFilesOutput: the file the output goes to is not searched, named
+// or met while walking, nor under another name (a hard link); its
+// identity comes from the open file (IDOfFile), as urg has it.
+func TestFilesOutput(t *testing.T) {
+	root := selectTree(t)
+	out, err := os.Create(filepath.Join(root, "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	id, ok := IDOfFile(out)
+	if !ok {
+		t.Fatal("IDOfFile: no identity for a regular file")
+	}
+	wantErrs := []string{"out.txt: " + ErrInputIsOutput.Error()}
+	if err := os.Link(filepath.Join(root, "out.txt"), filepath.Join(root, "sub", "hard.txt")); err == nil {
+		wantErrs = append(wantErrs, "sub/hard.txt: "+ErrInputIsOutput.Error())
+	} else {
+		t.Logf("no hard links here: %v", err)
+	}
+	o := Options{MaxDepth: -1, Output: &id}
+	files, errs, _ := walkFiles(t, root, nil, o)
+	if slices.Contains(files, "out.txt") || !slices.Contains(files, "a.go") || !slices.Equal(errs, wantErrs) {
+		t.Errorf("walked: %q, errors %q; want a.go and no out.txt, errors %q", files, errs, wantErrs)
+	}
+	files, errs, _ = walkFiles(t, root, []string{"out.txt", "a.go"}, o)
+	if !slices.Equal(files, []string{"a.go"}) || !slices.Equal(errs, wantErrs[:1]) {
+		t.Errorf("named: %q, errors %q; want a.go, errors %q", files, errs, wantErrs[:1])
+	}
+}
+
+// TestFileIdentity: the identities of an open file and of its path
+// agree, for a file and for a directory, and tell two files apart.
+func TestFileIdentity(t *testing.T) {
+	root := selectTree(t)
+	of := func(p string) (FileID, FileID) {
+		t.Helper()
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		byFile, err := fileID(f)
+		if err != nil {
+			t.Fatalf("fileID(%s): %v", p, err)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byPath, ok := pathID(p, fi)
+		if !ok {
+			t.Fatalf("pathID(%s): no identity", p)
+		}
+		return byFile, byPath
+	}
+	a1, a2 := of(filepath.Join(root, "a.go"))
+	b1, _ := of(filepath.Join(root, "b.rs"))
+	d1, d2 := of(filepath.Join(root, "sub"))
+	if a1 != a2 || d1 != d2 || a1 == b1 || a1 == d1 {
+		t.Errorf("a.go %v and %v, b.rs %v, sub %v and %v: want a.go's and sub's the same twice, all three apart", a1, a2, b1, d1, d2)
+	}
+}

@@ -1,0 +1,69 @@
+package walk
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLongPath: a path past MAX_PATH gets \\?\ (\\?\UNC\ for a share)
+// and backslashes; a short one, a device's and a prefixed one do not.
+func TestLongPath(t *testing.T) {
+	long := strings.Repeat(`\abcdefghij`, 30) // 330 bytes
+	for _, c := range []struct{ in, want string }{
+		{`C:\short\path`, `C:\short\path`},
+		{`C:` + long, `\\?\C:` + long},
+		{`C:` + strings.ReplaceAll(long, `\`, "/"), `\\?\C:` + long},
+		{`\\server\share` + long, `\\?\UNC\server\share` + long},
+		{`//server/share` + strings.ReplaceAll(long, `\`, "/"), `\\?\UNC\server\share` + long},
+		{`\\?\C:` + long, `\\?\C:` + long},
+		{`\??\C:` + long, `\??\C:` + long},
+		{`\\.\pipe` + long, `\\.\pipe` + long},
+		{`C:` + long[:longPathMin-3], `C:` + long[:longPathMin-3]}, // one byte short of the bound
+		{`C:` + long[:longPathMin-2], `\\?\C:` + long[:longPathMin-2]},
+	} {
+		if got := longPath(c.in); got != c.want {
+			t.Errorf("longPath(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestFilesLongPaths: files deeper than MAX_PATH are found and told
+// apart from the output, named relatively and absolutely; on Windows the
+// os package and longPath each add the \\?\ prefix their calls need.
+func TestFilesLongPaths(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, strings.Repeat("a-long-directory-name/", 15)) // 330 bytes below root
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"x.txt", "out.txt"} {
+		if err := os.WriteFile(filepath.Join(deep, name), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := os.OpenFile(filepath.Join(deep, "out.txt"), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	id, ok := IDOfFile(out)
+	if !ok {
+		t.Fatal("IDOfFile: no identity for a regular file")
+	}
+	rel := strings.Repeat("a-long-directory-name/", 15)
+	for _, operand := range []string{"", root} {
+		var paths []string
+		prefix := rel
+		if operand != "" {
+			paths, prefix = []string{operand}, joinPath(operand, rel)
+		}
+		files, errs, _ := walkFiles(t, root, paths, Options{MaxDepth: -1, Output: &id})
+		wantErrs := []string{prefix + "out.txt: " + ErrInputIsOutput.Error()}
+		if !slices.Equal(files, []string{prefix + "x.txt"}) || !slices.Equal(errs, wantErrs) {
+			t.Errorf("operand %q: %q, errors %q; want %q, errors %q", operand, files, errs, prefix+"x.txt", wantErrs)
+		}
+	}
+}

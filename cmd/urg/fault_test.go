@@ -29,7 +29,7 @@ var (
 func faultUrg(t *testing.T) string {
 	t.Helper()
 	faultOnce.Do(func() {
-		faultBin = filepath.Join(filepath.Dir(urgBin), "urg-faults")
+		faultBin = filepath.Join(filepath.Dir(urgBin), testbin.Exe("urg-faults"))
 		faultErr = testbin.BuildTo(faultBin, "urg/cmd/urg", nil, "-tags", "faults")
 	})
 	if faultErr != nil {

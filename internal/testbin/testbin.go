@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -18,7 +19,7 @@ func Main(m *testing.M, pkg string, bin *string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	*bin = filepath.Join(dir, filepath.Base(pkg))
+	*bin = filepath.Join(dir, Exe(filepath.Base(pkg)))
 	if err := BuildTo(*bin, pkg, nil); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.RemoveAll(dir)
@@ -34,7 +35,7 @@ func Main(m *testing.M, pkg string, bin *string) {
 // command beside the one Main built.
 func Build(t *testing.T, pkg string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
+	bin := filepath.Join(t.TempDir(), Exe(filepath.Base(pkg)))
 	if err := BuildTo(bin, pkg, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -53,4 +54,14 @@ func BuildTo(bin, pkg string, env []string, flags ...string) error {
 		return fmt.Errorf("building %s: %v\n%s", pkg, err, out)
 	}
 	return nil
+}
+
+// Exe is name as a program's file name here: name.exe on Windows, where
+// exec finds a program only by an extension that PATHEXT lists, and go
+// build -o writes the name it is given.
+func Exe(name string) string {
+	if runtime.GOOS == "windows" {
+		return name + ".exe"
+	}
+	return name
 }

@@ -2,25 +2,30 @@ package fallback
 
 import "strings"
 
-// winPathMax is the length from which a Windows path needs the \\?\
-// prefix: MAX_PATH (260) less the 12 characters that CreateDirectory
-// keeps for an 8.3 name, the bound Go's os package uses.
+// winPathMax is the length from which a path needs the \\?\ prefix:
+// MAX_PATH (260) less room for an 8.3 name, where Windows starts refusing
+// directories' paths, the bound the os package uses too.
 const winPathMax = 248
 
-// longPathOf is abs, an absolute and clean Windows path, as Windows takes
-// it past MAX_PATH: `\\?\C:\dir\file`, or `\\?\UNC\server\share\file` for
-// a share. Short paths and paths already in that form are left alone. It
-// is plain string work, so it is tested on every platform; LongPath (on
-// Windows) makes the path absolute and clean first, since the prefix also
-// turns off Windows' own cleaning of `.`, `..` and `/`.
+// longPathOf is the absolute Windows path abs as the Windows API takes it
+// past MAX_PATH: with the \\?\ prefix, or \\?\UNC\ for \\server\share,
+// and backslashes only, since the prefix turns off the API's own
+// rewriting of them. A short path, a device path (\\.\) and one already
+// prefixed are left alone. abs must be clean (filepath.Abs's): no "." or
+// ".." is resolved under the prefix either.
+//
+// It is pure string work, used on Windows only (LongPath), so that its
+// test runs everywhere.
 func longPathOf(abs string) string {
-	switch {
-	case len(abs) < winPathMax, strings.HasPrefix(abs, `\\?\`), strings.HasPrefix(abs, `\\.\`):
+	if len(abs) < winPathMax {
 		return abs
-	case strings.HasPrefix(abs, `\\`):
-		return `\\?\UNC\` + abs[2:]
-	case len(abs) >= 3 && abs[1] == ':' && abs[2] == '\\':
-		return `\\?\` + abs
 	}
-	return abs // relative or odd: left for Windows to refuse or take
+	p := strings.ReplaceAll(abs, "/", `\`)
+	switch {
+	case strings.HasPrefix(p, `\\?\`), strings.HasPrefix(p, `\??\`), strings.HasPrefix(p, `\\.\`):
+		return abs
+	case strings.HasPrefix(p, `\\`):
+		return `\\?\UNC\` + p[2:]
+	}
+	return `\\?\` + p
 }

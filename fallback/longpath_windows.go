@@ -2,15 +2,18 @@ package fallback
 
 import "path/filepath"
 
-// LongPath is path as CreateFile takes it at any length: past MAX_PATH,
-// absolute and clean, with the \\?\ prefix (longPathOf).
-func LongPath(path string) string {
-	if len(path) < winPathMax {
-		return path
+// LongPath is p as a call of the Windows API takes it at any length: a
+// path that may pass MAX_PATH, once made absolute (a short relative one
+// may, under a long working directory), gets the \\?\ prefix
+// (longPathOf). The os package does the same for its own calls; this is
+// for urg's direct ones (CreateFile).
+func LongPath(p string) string {
+	if len(p) < winPathMax && filepath.IsAbs(p) {
+		return p
 	}
-	abs, err := filepath.Abs(path) // also turns / into \ and drops . and ..
+	abs, err := filepath.Abs(p) // also cleans it: no . or .. under the prefix
 	if err != nil {
-		return path
+		return p
 	}
 	return longPathOf(abs)
 }

@@ -15,7 +15,7 @@ func TestCostlyNothingToLearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if costly(m, -1, 1<<30) {
+	if costly(m, fallback.NoHandle, 1<<30) {
 		t.Error("an unreadable file counted as costly")
 	}
 	f, err := os.CreateTemp(t.TempDir(), "empty")

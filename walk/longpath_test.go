@@ -8,31 +8,9 @@ import (
 	"testing"
 )
 
-// TestLongPath: a path past MAX_PATH gets \\?\ (\\?\UNC\ for a share)
-// and backslashes; a short one, a device's and a prefixed one do not.
-func TestLongPath(t *testing.T) {
-	long := strings.Repeat(`\abcdefghij`, 30) // 330 bytes
-	for _, c := range []struct{ in, want string }{
-		{`C:\short\path`, `C:\short\path`},
-		{`C:` + long, `\\?\C:` + long},
-		{`C:` + strings.ReplaceAll(long, `\`, "/"), `\\?\C:` + long},
-		{`\\server\share` + long, `\\?\UNC\server\share` + long},
-		{`//server/share` + strings.ReplaceAll(long, `\`, "/"), `\\?\UNC\server\share` + long},
-		{`\\?\C:` + long, `\\?\C:` + long},
-		{`\??\C:` + long, `\??\C:` + long},
-		{`\\.\pipe` + long, `\\.\pipe` + long},
-		{`C:` + long[:longPathMin-3], `C:` + long[:longPathMin-3]}, // one byte short of the bound
-		{`C:` + long[:longPathMin-2], `\\?\C:` + long[:longPathMin-2]},
-	} {
-		if got := longPath(c.in); got != c.want {
-			t.Errorf("longPath(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // TestFilesLongPaths: files deeper than MAX_PATH are found and told
 // apart from the output, named relatively and absolutely; on Windows the
-// os package and longPath each add the \\?\ prefix their calls need.
+// os package and fallback.LongPath each add the \\?\ prefix their calls need.
 func TestFilesLongPaths(t *testing.T) {
 	root := t.TempDir()
 	deep := filepath.Join(root, strings.Repeat("a-long-directory-name/", 15)) // 330 bytes below root

@@ -3,10 +3,11 @@ package walk
 import (
 	"io/fs"
 	"os"
-	"path/filepath"
 	"syscall"
 
 	"golang.org/x/sys/windows"
+
+	"urg/fallback"
 )
 
 // This file and sys_unix.go are what differs in how the walk learns an
@@ -76,7 +77,7 @@ func fileID(f *os.File) (FileID, error) {
 // read it nor conflicts with how others share it; FILE_FLAG_BACKUP_SEMANTICS
 // lets directories open too.
 func pathID(p string, _ os.FileInfo) (FileID, bool) {
-	name, err := windows.UTF16PtrFromString(win32Path(p))
+	name, err := windows.UTF16PtrFromString(fallback.LongPath(p))
 	if err != nil {
 		return FileID{}, false
 	}
@@ -97,19 +98,4 @@ func handleID(h windows.Handle) (FileID, error) {
 		return FileID{}, err
 	}
 	return FileID{Dev: uint64(d.VolumeSerialNumber), Ino: uint64(d.FileIndexHigh)<<32 | uint64(d.FileIndexLow)}, nil
-}
-
-// win32Path is p as a call of the Windows API takes it: a path that may
-// pass MAX_PATH made absolute and given the \\?\ prefix (longPath). The
-// os package does the same for its own calls; this is for the walk's
-// direct ones.
-func win32Path(p string) string {
-	if len(p) < longPathMin && filepath.IsAbs(p) {
-		return p
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return p
-	}
-	return longPath(abs)
 }

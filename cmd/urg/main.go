@@ -172,7 +172,7 @@ func (o *options) feedback(stdout io.Writer) *walk.FileID {
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
-	id, ok := walk.IDOf(fi)
+	id, ok := walk.IDOfFile(f)
 	if !ok {
 		return nil
 	}

@@ -21,6 +21,9 @@ func message(err error) string {
 	case walk.ErrLoop:
 		return "warning: " + err.Error()
 	}
+	if msg, ok := posixWording(err); ok {
+		return msg
+	}
 	msg := err.Error()
 	if len(msg) > 0 && 'a' <= msg[0] && msg[0] <= 'z' {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]

@@ -135,15 +135,7 @@ func TestAllLinks(t *testing.T) {
 // identity comes from the open file (IDOfFile), as urg has it.
 func TestFilesOutput(t *testing.T) {
 	root := selectTree(t)
-	out, err := os.Create(filepath.Join(root, "out.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	id, ok := IDOfFile(out)
-	if !ok {
-		t.Fatal("IDOfFile: no identity for a regular file")
-	}
+	id := outputID(t, filepath.Join(root, "out.txt"))
 	wantErrs := []string{"out.txt: " + ErrInputIsOutput.Error()}
 	if err := os.Link(filepath.Join(root, "out.txt"), filepath.Join(root, "sub", "hard.txt")); err == nil {
 		wantErrs = append(wantErrs, "sub/hard.txt: "+ErrInputIsOutput.Error())
@@ -192,4 +184,20 @@ func TestFileIdentity(t *testing.T) {
 	if a1 != a2 || d1 != d2 || a1 == b1 || a1 == d1 {
 		t.Errorf("a.go %v and %v, b.rs %v, sub %v and %v: want a.go's and sub's the same twice, all three apart", a1, a2, b1, d1, d2)
 	}
+}
+
+// outputID opens p for writing (made if need be), as a shell redirect
+// would for urg's output, and returns its identity.
+func outputID(t *testing.T, p string) FileID {
+	t.Helper()
+	out, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	id, ok := IDOfFile(out)
+	if !ok {
+		t.Fatal("IDOfFile: no identity for a regular file")
+	}
+	return id
 }

@@ -22,15 +22,7 @@ func TestFilesLongPaths(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, err := os.OpenFile(filepath.Join(deep, "out.txt"), os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	id, ok := IDOfFile(out)
-	if !ok {
-		t.Fatal("IDOfFile: no identity for a regular file")
-	}
+	id := outputID(t, filepath.Join(deep, "out.txt"))
 	rel := strings.Repeat("a-long-directory-name/", 15)
 	for _, operand := range []string{"", root} {
 		var paths []string

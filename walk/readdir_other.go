@@ -30,10 +30,6 @@ func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, in
 	return id, true, readDirFile(f, fn, nil)
 }
 
-// pseudoFS is conservative where file systems are not known: a short read
-// is never taken as the end of a file.
-func pseudoFS(string) bool { return true }
-
 // listBatches lists a directory as listDir does, a batch of entries at a
 // time: fn sees each entry of a batch, then batch runs with the directory
 // still open. Its fd is -1: the statter here stats by path, and f.Fd

@@ -46,29 +46,8 @@ func linkTree(t *testing.T) string {
 // errors and the warnings (path: message), each sorted.
 func walkFiles(t *testing.T, dir string, paths []string, o Options) (files, errs, warns []string) {
 	t.Helper()
-	t.Chdir(dir)
-	var mu sync.Mutex
-	add := func(to *[]string) func(string, error) {
-		return func(p string, err error) {
-			mu.Lock()
-			defer mu.Unlock()
-			*to = append(*to, p+": "+err.Error())
-		}
-	}
-	Files(paths, o, Handler{
-		File: func(f File) bool {
-			mu.Lock()
-			defer mu.Unlock()
-			files = append(files, f.Path)
-			return true
-		},
-		Report: add(&errs),
-		Warn:   add(&warns),
-	})
-	slices.Sort(files)
-	slices.Sort(errs)
-	slices.Sort(warns)
-	return files, errs, warns
+	w := walkAll(t, dir, paths, o)
+	return w.files, w.errs, w.warns
 }
 
 // TestFilesLinks: links met while walking are left alone unless

@@ -107,30 +107,51 @@ func selectTree(t *testing.T) string {
 	return root
 }
 
-// collect runs Files and returns the paths it yields, sorted, with the
-// errors reported (path: message) and the count of entries filtered.
-func collect(t *testing.T, dir string, paths []string, o Options) (files, errs []string, filtered int64) {
+// walked is what one walk yielded: the paths, the errors and the
+// warnings (path: message), each sorted, and the entries filtered.
+type walked struct {
+	files, errs, warns []string
+	filtered           int64
+}
+
+// walkAll runs Files in dir and collects all it yields.
+func walkAll(t *testing.T, dir string, paths []string, o Options) walked {
 	t.Helper()
 	t.Chdir(dir)
 	var mu sync.Mutex
 	var n atomic.Int64
+	var w walked
+	add := func(to *[]string) func(string, error) {
+		return func(p string, err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			*to = append(*to, p+": "+err.Error())
+		}
+	}
 	Files(paths, o, Handler{
 		File: func(f File) bool {
 			mu.Lock()
 			defer mu.Unlock()
-			files = append(files, f.Path)
+			w.files = append(w.files, f.Path)
 			return true
 		},
-		Report: func(p string, err error) {
-			mu.Lock()
-			defer mu.Unlock()
-			errs = append(errs, p+": "+err.Error())
-		},
+		Report:   add(&w.errs),
+		Warn:     add(&w.warns),
 		Filtered: &n,
 	})
-	slices.Sort(files)
-	slices.Sort(errs)
-	return files, errs, n.Load()
+	slices.Sort(w.files)
+	slices.Sort(w.errs)
+	slices.Sort(w.warns)
+	w.filtered = n.Load()
+	return w
+}
+
+// collect runs Files and returns the paths it yields, sorted, with the
+// errors reported (path: message) and the count of entries filtered.
+func collect(t *testing.T, dir string, paths []string, o Options) (files, errs []string, filtered int64) {
+	t.Helper()
+	w := walkAll(t, dir, paths, o)
+	return w.files, w.errs, w.filtered
 }
 
 // TestFilesSelect: the walk applies globs, types and --max-filesize to

@@ -261,11 +261,15 @@ func parseSize(v string) (cmp, int64, int64, error) {
 
 var sizeUnits = map[byte]int64{'c': 1, 'w': 2, 'b': 512, 'k': 1 << 10, 'M': 1 << 20, 'G': 1 << 30}
 
+// Owners says files here have numeric owners, so that -uid, -gid, -user
+// and -group mean something: not on Windows, whose owners are security
+// identifiers, which walk's Stat does not carry.
+const Owners = runtime.GOOS != "windows"
+
 // noOwners refuses an owner primary where files have no numeric owners:
-// on Windows they are security identifiers, which walk's Stat does not
-// carry, and -uid 0 matching every file there would be a lie.
+// -uid 0 matching every file there would be a lie.
 func noOwners(name string) error {
-	if runtime.GOOS == "windows" {
+	if !Owners {
 		return errorf("%s: Windows files have no numeric user or group IDs", name)
 	}
 	return nil

@@ -6,7 +6,7 @@
 //
 // Primaries, ANDed as in find: -name GLOB, -iname GLOB, -path GLOB,
 // -type f|d|l|p|s|b|c, -size [+-]N[ckMG], -uid N, -gid N, -user NAME,
-// -group NAME, -perm [-/]MODE, -newer FILE, -mtime [+-]N, -maxdepth N,
+// -group NAME (not on Windows), -perm [-/]MODE, -newer FILE, -mtime [+-]N, -maxdepth N,
 // -mindepth N, -empty, -print0.
 package main
 
@@ -60,6 +60,22 @@ var (
 	}
 )
 
+// primaries are the primaries this system has: the owner primaries are
+// left out where find refuses them.
+func primaries() []entry {
+	if find.Owners {
+		return primaryTable
+	}
+	return slices.DeleteFunc(slices.Clone(primaryTable), func(e entry) bool {
+		name, _, _ := strings.Cut(e.spell, " ")
+		switch name {
+		case "-uid", "-gid", "-user", "-group":
+			return true
+		}
+		return false
+	})
+}
+
 // usage is spot's help.
 func usage() string {
 	var b strings.Builder
@@ -68,7 +84,7 @@ func usage() string {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
 	b.WriteString("primaries (all must hold, as in find):\n")
-	for _, e := range primaryTable {
+	for _, e := range primaries() {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
 	return b.String()
@@ -94,7 +110,7 @@ when a primary needs more than a name and a type.
 		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
 	}
 	b.WriteString(".SH PRIMARIES\n")
-	for _, e := range primaryTable {
+	for _, e := range primaries() {
 		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
 	}
 	b.WriteString(".SH EXIT STATUS\n0 when all went well, 1 after any error (as find).\n.SH SEE ALSO\n.BR find (1),\n.BR urg (1)\n")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -154,7 +155,7 @@ func TestReleaseUnderPressure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.SetReleaseStep(1 << 40)
+	m.SetReleaseStep(math.MaxInt) // a step the search never takes
 	if err := m.Ensure(size); err != nil {
 		t.Fatal(err)
 	}

@@ -368,8 +368,8 @@ func TestZipMemory(t *testing.T) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	const size = 4 << 30
-	members := size/chunk.Len() + 1
+	const size int64 = 4 << 30 // past 32 bits, which int may not hold
+	members := size/int64(chunk.Len()) + 1
 	dir := t.TempDir()
 	f, err := os.Create(filepath.Join(dir, "big.gz"))
 	if err != nil {
@@ -378,7 +378,7 @@ func TestZipMemory(t *testing.T) {
 	for range members {
 		if _, err := f.Write(member.Bytes()); err != nil {
 			f.Close()
-			t.Skipf("the temporary directory could not hold the %d MiB stream: %v", members*member.Len()>>20, err)
+			t.Skipf("the temporary directory could not hold the %d MiB stream: %v", members*int64(member.Len())>>20, err)
 		}
 	}
 	if err := f.Close(); err != nil {
@@ -386,8 +386,8 @@ func TestZipMemory(t *testing.T) {
 	}
 	const limitKiB = 64 << 10
 	got, kib := peakRSS(t, dir, "--search-zip", "-c", "needle", "big.gz")
-	checkResult(t, "urg --search-zip -c needle big.gz", got, result{fmt.Sprintf("%d\n", members*needles), "", 0})
-	t.Logf("%d MiB decompressed from %d MiB: peak RSS %d KiB", members*chunk.Len()>>20, members*member.Len()>>20, kib)
+	checkResult(t, "urg --search-zip -c needle big.gz", got, result{fmt.Sprintf("%d\n", members*int64(needles)), "", 0})
+	t.Logf("%d MiB decompressed from %d MiB: peak RSS %d KiB", members*int64(chunk.Len())>>20, members*int64(member.Len())>>20, kib)
 	if kib >= limitKiB {
 		t.Errorf("peak RSS %d KiB, want under %d KiB", kib, limitKiB)
 	}

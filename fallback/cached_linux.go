@@ -20,6 +20,10 @@ var ErrWouldBlock = errors.New("would block")
 // kernel or the file system does not take the flag.
 var ErrDontcacheRefused = errors.New("RWF_DONTCACHE refused")
 
+// Nowait says this system may open and read files without blocking
+// (Cached); the kernel may still refuse, with ErrNoNowait.
+const Nowait = true
+
 // ErrNoNowait says the kernel has no non-blocking open or read
 // (RESOLVE_CACHED, RWF_NOWAIT): every file must go the blocking way.
 var ErrNoNowait = errors.New("no non-blocking open or read")

@@ -8,6 +8,9 @@ import "errors"
 // the disk.
 var ErrWouldBlock = errors.New("would block")
 
+// Nowait is Linux's: here no file is opened or read without blocking.
+const Nowait = false
+
 // ErrNoNowait says the kernel has no non-blocking open or read: here, none
 // is known, and every file goes the blocking way.
 var ErrNoNowait = errors.New("no non-blocking open or read")

@@ -18,6 +18,10 @@ func populate(b []byte) bool {
 	return len(b) == 0 || unix.Madvise(b, unix.MADV_POPULATE_READ) == nil
 }
 
+// DropsCache says --cache=drop can keep a file's pages out of the page
+// cache here: with RWF_DONTCACHE reads, or posix_fadvise once read.
+const DropsCache = true
+
 // dropCache lets the page cache drop n bytes of the file open as fd from
 // offset off: the search is done with them.
 func dropCache(fd Handle, off, n int64) {

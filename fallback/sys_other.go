@@ -14,6 +14,10 @@ const mapNoReserve = 0
 // populate is Linux's; elsewhere the pages are touched one by one.
 func populate([]byte) bool { return false }
 
+// DropsCache is Linux's: elsewhere urg reads every file through the
+// page cache.
+const DropsCache = false
+
 // dropCache is Linux's (posix_fadvise); elsewhere the kernel reclaims the
 // pages itself.
 func dropCache(Handle, int64, int64) {}

@@ -11,6 +11,11 @@ import (
 // be one); the pages are touched one by one.
 func populate([]byte) bool { return false }
 
+// DropsCache is Linux's: on Windows urg reads every file through the
+// cache manager (FILE_FLAG_NO_BUFFERING would keep pages out, but it
+// needs every read aligned to the volume's sectors: not built).
+const DropsCache = false
+
 // dropCache does nothing on Windows: the cache manager keeps or drops a
 // file's pages itself, and no call drops a range of them.
 func dropCache(Handle, int64, int64) {}

@@ -124,9 +124,13 @@ type Stats struct {
 	Matched atomic.Int64 // files with a selected line
 	Errors  atomic.Int64 // errors reported
 	Elapsed time.Duration
-	// Engine is what read the files: the engine asked for, or
-	// EnginePread where io_uring was refused and nothing else was left.
+	// Engine is the engine asked for.
 	Engine Engine
+	// Nowait says files were tried without blocking (EngineAuto,
+	// EngineDirect) and the system has a way to: without one (off
+	// Linux, or an old kernel), every file was read the blocking way,
+	// with pread or a map, and no ring ran.
+	Nowait bool
 	// RingRefused is why io_uring could not be set up, when it was
 	// wanted and could not.
 	RingRefused error
@@ -208,10 +212,9 @@ func Run(cfg Config) (*Stats, error) {
 	})
 	end()
 	r.stats.Engine = r.cfg.Engine
+	r.stats.Nowait = r.nowait.Load()
 	if rs := r.rings.Load(); rs != nil {
 		r.stats.Uring = rs.stats
-	} else if r.cfg.Engine.ring() && !r.nowait.Load() {
-		r.stats.Engine = EnginePread // no ring ran, and no non-blocking path
 	}
 	r.stats.RingRefused = r.ringErr
 	r.stats.Cache.Refused = r.uncached.Refused()
@@ -239,7 +242,9 @@ func newRun(cfg Config) *run {
 	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1),
 		jobs: make(chan ringJob, cfg.Threads*cfg.QueueDepth)}
 	r.lat.start = time.Now()
-	r.nowait.Store(cfg.Engine == EngineAuto || cfg.Engine == EngineDirect)
+	// Where the system has no non-blocking path, it has no io_uring
+	// either: every file is read the blocking way, from the start.
+	r.nowait.Store((cfg.Engine == EngineAuto || cfg.Engine == EngineDirect) && fallback.Nowait)
 	if cfg.Threads > 1 && search.Splits(cfg.Search) {
 		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cfg.Threads, fallback.Protect)
 		if cfg.SplitPiece > 0 {

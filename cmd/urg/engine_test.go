@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"urg/sched"
 )
 
 // runEnv runs urg with extra environment variables.
@@ -112,6 +115,28 @@ func TestEngineLargeFiles(t *testing.T) {
 					t.Fatalf("-j %s --queue-depth %s %q differs from pread:\n%s", j, qd, args, firstDiff(want.stdout, string(out)))
 				}
 			}
+		}
+	}
+}
+
+// TestReaderOf: --stats names what read the files in each case the
+// scheduler can end in, including the one of a system with no
+// non-blocking reads and no io_uring (every system but Linux).
+func TestReaderOf(t *testing.T) {
+	refused := errors.New("io_uring disabled")
+	for _, c := range []struct {
+		s    *sched.Stats
+		want string
+	}{
+		{&sched.Stats{Engine: sched.EnginePread}, "pread reader"},
+		{&sched.Stats{Engine: sched.EngineMmap}, "mmap reader"},
+		{&sched.Stats{Engine: sched.EngineAuto, Nowait: true, RingRefused: refused}, "pread reader after non-blocking reads (pread for files that would block; io_uring refused: io_uring disabled)"},
+		{&sched.Stats{Engine: sched.EngineAuto, Nowait: true, Uring: sched.UringStats{Rings: 1}}, "auto reader: non-blocking reads, io_uring for files that would block"},
+		{&sched.Stats{Engine: sched.EngineAuto, Nowait: true}, "auto reader: non-blocking reads (no file would block: io_uring not started)"},
+		{&sched.Stats{Engine: sched.EngineAuto}, "auto reader without non-blocking reads or io_uring (this system has neither): pread, and maps for large files"},
+	} {
+		if got := readerOf(c.s); got != c.want {
+			t.Errorf("readerOf: %q, want %q", got, c.want)
 		}
 	}
 }

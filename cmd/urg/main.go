@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"urg/fallback"
 	"urg/internal/fault"
 	"urg/internal/size"
 	"urg/internal/storage"
@@ -429,7 +430,7 @@ func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher,
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
 	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden, --glob, --type, --max-filesize), %d unopened (shorter than any match), %d binary (-I)\n",
 		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
-	if s.Engine == sched.EngineAuto || s.Engine == sched.EngineDirect {
+	if s.Nowait {
 		fmt.Fprintf(w, "  cached:   %d whole without blocking, %d begun without blocking and read on with pread, %d would have blocked (sent to io_uring, or to pread without it)\n",
 			s.Cached.Load(), s.CachedThenPread.Load(), s.Blocked.Load())
 	}
@@ -470,6 +471,10 @@ func cacheBudget() int64 {
 // and how the files it kept out of the cache were read.
 func printCache(w io.Writer, s *sched.Stats, cache sched.Cache, budget int64) {
 	policy := cache.String()
+	if !fallback.DropsCache {
+		fmt.Fprintf(w, "  cache:    %s, read as keep: this system gives urg no way to leave pages out of the cache\n", policy)
+		return
+	}
 	if cache == sched.CacheAuto {
 		policy = fmt.Sprintf("auto (keep until %s read, then drop)", humanBytes(budget))
 	}
@@ -520,6 +525,8 @@ func readerOf(s *sched.Stats) string {
 		return s.Engine.String() + " reader"
 	case s.RingRefused != nil:
 		return fmt.Sprintf("pread reader after non-blocking reads (pread for files that would block; io_uring refused: %v)", s.RingRefused)
+	case !s.Nowait && s.Uring.Rings == 0:
+		return fmt.Sprintf("%s reader without non-blocking reads or io_uring (this system has neither): pread, and maps for large files", s.Engine)
 	case s.Uring.Rings > 0:
 		return fmt.Sprintf("%s reader: non-blocking reads, io_uring for files that would block", s.Engine)
 	}

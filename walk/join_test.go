@@ -38,3 +38,23 @@ func TestBaseName(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchGlobParts: --include, --exclude and --exclude-dir match a path
+// named on the command line or any part of it after a separator, which
+// on Windows a backslash is too.
+func TestMatchGlobParts(t *testing.T) {
+	cases := []struct {
+		glob, p string
+		want    bool
+	}{
+		{"foo.c", "foo.c", true}, {"foo.c", "src/foo.c", true}, {"src", "a/src", true},
+		{"foo.c", "src/xfoo.c", false}, {"*.c", "src/foo.c", true}, {"src/*.c", "top/src/foo.c", true},
+		{"foo.c", `src\foo.c`, runtime.GOOS == "windows"},
+		{"foo.c", `C:\src/foo.c`, true},
+	}
+	for _, c := range cases {
+		if got := matchGlob(c.glob, c.p, false); got != c.want {
+			t.Errorf("matchGlob(%q, %q) = %v, want %v", c.glob, c.p, got, c.want)
+		}
+	}
+}

@@ -646,8 +646,9 @@ func (w *walker) excludedDir(p string) bool {
 	return false
 }
 
-// matchGlob reports whether glob matches p or a part of it after a slash,
-// with fnmatch's rules, as GNU grep matches --include, --exclude and
+// matchGlob reports whether glob matches p or a part of it after a
+// separator (a slash; on Windows a backslash too, since an operand is a
+// path as typed there), with fnmatch's rules, as GNU grep matches --include, --exclude and
 // --exclude-dir: Match, or in a UTF-8 locale (chars) MatchChars.
 func matchGlob(glob, p string, chars bool) bool {
 	for s := p; ; {
@@ -664,7 +665,7 @@ func matchGlob(glob, p string, chars bool) bool {
 
 func indexSlash(s string) int {
 	for i := 0; i < len(s); i++ {
-		if s[i] == '/' {
+		if os.IsPathSeparator(s[i]) {
 			return i
 		}
 	}

@@ -86,11 +86,11 @@ func Map(fd Handle, size int64, chunk int, held *Held) (*Mapping, error) {
 	if size <= 0 || size > mapMax {
 		return nil, errMapSize
 	}
-	page := os.Getpagesize()
 	if chunk <= 0 {
 		chunk = DefaultChunk
 	}
-	chunk = max(page, chunk&^(page-1))
+	grain := chunkGrain()
+	chunk = max(grain, chunk&^(grain-1))
 	// The reservation holds no memory: no access, no swap reserved. Its
 	// start is aligned to 2 MiB, as the file's offsets are, so that the
 	// kernel can map the page cache's large folios with one PMD entry
@@ -174,8 +174,9 @@ func Touch(data []byte, from, to int) byte {
 }
 
 // Release gives back the whole pages before offset upto: the search is
-// done with them. They read again as the file holds them if touched
-// later, so a release never makes a search wrong, only slower.
+// done with them, and must not read them again. (On unix they would read
+// as the file holds them; on Windows the views wholly behind are
+// unmapped, and a read there faults, which Protect reports as ErrShrunk.)
 //
 // Pages go back once the search has moved on by the release step, or at
 // once while the maps of the whole process hold more than heldBudget:

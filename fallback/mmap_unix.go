@@ -3,10 +3,15 @@
 package fallback
 
 import (
+	"os"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
+
+// chunkGrain is what a chunk's size is a multiple of: mmap maps at
+// offsets of whole pages.
+func chunkGrain() int { return os.Getpagesize() }
 
 // mapSys is what a Mapping needs of its own on unix: nothing, since the
 // reservation and the chunks mapped over it are one range to munmap.

@@ -18,7 +18,20 @@ import (
 // missing, Map fails and the file is read with the fixed buffers.
 //
 // Views are copy-on-write (PAGE_WRITECOPY), as the private maps of unix
-// are: the search may write into its bytes without touching the file.
+// are: the search writes into its bytes (the NULs of binary data become
+// newlines) without touching the file. Windows charges a copy-on-write
+// view's whole size to the system's commit limit, whatever is written,
+// so a view the search has passed is unmapped (back to a placeholder,
+// which keeps its addresses from other allocations): a file far larger
+// than memory would otherwise charge its whole size by its end, and a
+// tree's many maps their sum. Nothing reads the bytes behind a release
+// (Release's contract); a read of them would fault, and Protect would
+// report the file as shrunk.
+
+// chunkGrain is what a chunk's size is a multiple of: a view's offset
+// in the file must be a multiple of the allocation granularity, 64 KiB
+// on every Windows.
+func chunkGrain() int { return 64 << 10 }
 
 // The placeholder flags, which x/sys/windows does not name.
 const (
@@ -30,10 +43,18 @@ const (
 // mapSys is what a Mapping holds on Windows.
 type mapSys struct {
 	section windows.Handle // the file mapping object, PAGE_WRITECOPY
-	views   []uintptr      // the views mapped, in order, each a chunk
+	views   []view         // the views mapped, in order
+	passed  int            // views[:passed] are unmapped: placeholders again
 	tail    uintptr        // where the placeholder left after the views starts
 	skip    int            // the placeholder before m.data, when not 0
 	mapView *windows.LazyProc
+	unmap   *windows.LazyProc // UnmapViewOfFileEx
+}
+
+// view is one view: its address, and where it ends in m.data.
+type view struct {
+	addr uintptr
+	end  int
 }
 
 // reserve takes n bytes of address space as one placeholder and makes the
@@ -45,8 +66,8 @@ func (m *Mapping) reserve(n int) ([]byte, error) {
 		return nil, errNoMaps
 	}
 	dll := windows.NewLazySystemDLL("kernelbase.dll")
-	alloc, view := dll.NewProc("VirtualAlloc2"), dll.NewProc("MapViewOfFile3")
-	if alloc.Find() != nil || view.Find() != nil {
+	alloc, mapView, unmap := dll.NewProc("VirtualAlloc2"), dll.NewProc("MapViewOfFile3"), dll.NewProc("UnmapViewOfFileEx")
+	if alloc.Find() != nil || mapView.Find() != nil || unmap.Find() != nil {
 		return nil, errNoMaps // before Windows 10 1803
 	}
 	addr, _, err := alloc.Call(0, 0, uintptr(n), windows.MEM_RESERVE|memReservePlaceholder, windows.PAGE_NOACCESS, 0, 0)
@@ -61,7 +82,7 @@ func (m *Mapping) reserve(n int) ([]byte, error) {
 		_ = windows.VirtualFree(addr, 0, windows.MEM_RELEASE)
 		return nil, os.NewSyscallError("CreateFileMapping", err)
 	}
-	m.sys = mapSys{section: section, tail: addr, mapView: view}
+	m.sys = mapSys{section: section, tail: addr, mapView: mapView, unmap: unmap}
 	return bytesAt(addr, n), nil
 }
 
@@ -78,10 +99,27 @@ func (m *Mapping) aligned(skip int) error {
 }
 
 // mapChunk maps the file from offset from to to over the placeholder at
-// the same offsets of m.data: split off, then replaced by a view. A view
-// is whole pages, so the last may reach past the file's end, within its
-// last page, as on unix.
+// the same offsets of m.data, a view per chunk, so that each can be
+// unmapped once the search has passed it.
 func (m *Mapping) mapChunk(from, to int) error {
+	if n := len(m.sys.views); n > 0 {
+		// Past the views a call that failed part way did map.
+		from = max(from, m.sys.views[n-1].end)
+	}
+	for from < to {
+		end := min(to, from+m.chunk)
+		if err := m.mapView(from, end); err != nil {
+			return err
+		}
+		from = end
+	}
+	return nil
+}
+
+// mapView maps the file from offset from to to over the placeholder:
+// split off, then replaced by a view. A view is whole pages, so the last
+// may reach past the file's end, within its last page, as on unix.
+func (m *Mapping) mapView(from, to int) error {
 	page := os.Getpagesize()
 	n := (to - from + page - 1) &^ (page - 1)
 	addr := m.sys.tail
@@ -94,7 +132,7 @@ func (m *Mapping) mapChunk(from, to int) error {
 		_ = windows.VirtualFree(addr, 0, windows.MEM_RELEASE) // the split-off placeholder
 		return os.NewSyscallError("MapViewOfFile3", err)
 	}
-	m.sys.views = append(m.sys.views, addr)
+	m.sys.views = append(m.sys.views, view{addr: addr, end: to})
 	m.sys.tail = addr + uintptr(n)
 	return nil
 }
@@ -108,13 +146,33 @@ func splitPlaceholder(addr uintptr, n int) error {
 	return nil
 }
 
-// givePages takes the pages of m.data[from:to] out of the process's
-// working set: VirtualUnlock of pages that are not locked does that (and
-// says ERROR_NOT_LOCKED). The view stays, so that a page touched again
-// reads as the file holds it, as after madvise on unix; the cache manager
-// keeps or drops the file's pages.
+// givePages gives back the pages of m.data[from:to]: a view that ends by
+// to is unmapped, back to a placeholder (which frees its commit charge
+// and the pages the search wrote); of the view to reaches into, the pages
+// leave the process's working set (VirtualUnlock of pages that are not
+// locked does that, and says ERROR_NOT_LOCKED). The cache manager keeps
+// or drops the file's pages.
 func (m *Mapping) givePages(from, to int) {
-	_ = windows.VirtualUnlock(uintptr(unsafe.Pointer(&m.data[from])), uintptr(to-from))
+	s := &m.sys
+	for s.passed < len(s.views) && s.views[s.passed].end <= to {
+		r, _, _ := s.unmap.Call(s.views[s.passed].addr, memPreservePlaceholder)
+		if r == 0 {
+			break // left mapped; unmap at Close unmaps it
+		}
+		from = max(from, s.views[s.passed].end)
+		s.passed++
+	}
+	if from >= to {
+		return
+	}
+	// One call per view: a range may not span two allocations.
+	for i := s.passed; i < len(s.views) && from < to; i++ {
+		end := min(to, s.views[i].end)
+		if end > from {
+			_ = windows.VirtualUnlock(uintptr(unsafe.Pointer(&m.data[from])), uintptr(end-from))
+			from = end
+		}
+	}
 }
 
 // unmap unmaps the views, frees the placeholders around them and closes
@@ -126,8 +184,12 @@ func (m *Mapping) unmap() error {
 			first = err
 		}
 	}
-	for _, v := range m.sys.views {
-		keep(windows.UnmapViewOfFile(v))
+	for i, v := range m.sys.views {
+		if i < m.sys.passed {
+			keep(windows.VirtualFree(v.addr, 0, windows.MEM_RELEASE)) // a placeholder
+		} else {
+			keep(windows.UnmapViewOfFile(v.addr))
+		}
 	}
 	base := uintptr(unsafe.Pointer(&m.reserved[0]))
 	if m.sys.skip > 0 {

@@ -97,7 +97,11 @@ func Map(fd Handle, size int64, chunk int, held *Held) (*Mapping, error) {
 	// each: unaligned, the kernel maps the file in 4 KiB pages, and a
 	// cold search faults many times more and takes several times as
 	// long (see docs/performance.md).
-	m := &Mapping{fd: fd, chunk: chunk, dropBehind: TooLargeToCache(size), step: releaseStep, held: held}
+	step := releaseStep
+	if releaseCheck {
+		step = hugeAlign
+	}
+	m := &Mapping{fd: fd, chunk: chunk, dropBehind: TooLargeToCache(size), step: step, held: held}
 	reserved, err := m.reserve(int(size) + hugeAlign)
 	if err != nil {
 		return nil, err

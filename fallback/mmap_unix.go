@@ -43,7 +43,12 @@ func (m *Mapping) mapChunk(from, to int) error {
 
 // givePages gives back the pages of m.data[from:to]; touched again, they
 // read as the file holds them.
-func (m *Mapping) givePages(from, to int) { _ = unix.Madvise(m.data[from:to], unix.MADV_DONTNEED) }
+func (m *Mapping) givePages(from, to int) {
+	_ = unix.Madvise(m.data[from:to], unix.MADV_DONTNEED)
+	if releaseCheck {
+		_ = unix.Mprotect(m.data[from:to], unix.PROT_NONE)
+	}
+}
 
 // unmap unmaps the whole reservation, chunks and all.
 func (m *Mapping) unmap() error { return unix.Munmap(m.reserved) }

@@ -72,10 +72,10 @@ func (f *File) read(p []byte) (n int, again bool, err error) {
 // starts again, and returns how many bytes it skipped: 0 where there is
 // no hole or no way to know.
 func (f *File) SkipHole() int64 {
-	if f.off < 0 {
+	if f.off < 0 || seekData < 0 {
 		return 0
 	}
-	data, err := unix.Seek(f.fd, f.off, unix.SEEK_DATA)
+	data, err := unix.Seek(f.fd, f.off, seekData)
 	if err == unix.ENXIO {
 		// Nothing but a hole from here to the end.
 		data, err = unix.Seek(f.fd, 0, io.SeekEnd)

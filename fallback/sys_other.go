@@ -2,8 +2,6 @@
 
 package fallback
 
-import "math"
-
 // noatime is Linux's; elsewhere files are opened without it.
 const noatime = 0
 
@@ -21,6 +19,3 @@ const DropsCache = false
 // dropCache is Linux's (posix_fadvise); elsewhere the kernel reclaims the
 // pages itself.
 func dropCache(Handle, int64, int64) {}
-
-// Memory is not asked for elsewhere: no file counts as too large to cache.
-func Memory() int64 { return math.MaxInt64 }

@@ -117,8 +117,12 @@ func (m *Mapping) mapChunk(from, to int) error {
 }
 
 // mapView maps the file from offset from to to over the placeholder:
-// split off, then replaced by a view. A view is whole pages, so the last
-// may reach past the file's end, within its last page, as on unix.
+// split off, then replaced by a view. The placeholder is whole pages, and
+// so is the view, whose last may reach past the file's end within its
+// last page, as on unix; but the size asked for is the file's bytes,
+// since a view asked to reach past the end of the file (the section's
+// size) is refused with "Access denied" (seen under Wine 10, as Windows
+// does for MapViewOfFile).
 func (m *Mapping) mapView(from, to int) error {
 	page := os.Getpagesize()
 	n := (to - from + page - 1) &^ (page - 1)
@@ -127,7 +131,7 @@ func (m *Mapping) mapView(from, to int) error {
 		return err
 	}
 	got, _, err := m.sys.mapView.Call(uintptr(m.sys.section), uintptr(windows.CurrentProcess()), addr,
-		uintptr(from), uintptr(n), memReplacePlaceholder, windows.PAGE_WRITECOPY, 0, 0)
+		uintptr(from), uintptr(to-from), memReplacePlaceholder, windows.PAGE_WRITECOPY, 0, 0)
 	if got == 0 {
 		_ = windows.VirtualFree(addr, 0, windows.MEM_RELEASE) // the split-off placeholder
 		return os.NewSyscallError("MapViewOfFile3", err)

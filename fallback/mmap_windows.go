@@ -119,10 +119,10 @@ func (m *Mapping) mapChunk(from, to int) error {
 // mapView maps the file from offset from to to over the placeholder:
 // split off, then replaced by a view. The placeholder is whole pages, and
 // so is the view, whose last may reach past the file's end within its
-// last page, as on unix; but the size asked for is the file's bytes,
-// since a view asked to reach past the end of the file (the section's
-// size) is refused with "Access denied" (seen under Wine 10, as Windows
-// does for MapViewOfFile).
+// last page, as on unix; but the size asked for is the file's bytes:
+// "all bytes must be within the maximum size specified by
+// CreateFileMapping" (MapViewOfFile's documentation), the file's size
+// here, and Wine 10 refuses a view past it with "Access denied".
 func (m *Mapping) mapView(from, to int) error {
 	page := os.Getpagesize()
 	n := (to - from + page - 1) &^ (page - 1)

@@ -266,10 +266,20 @@ var sizeUnits = map[byte]int64{'c': 1, 'w': 2, 'b': 512, 'k': 1 << 10, 'M': 1 <<
 // identifiers, which walk's Stat does not carry.
 const Owners = runtime.GOOS != "windows"
 
+// Available says this system takes the primary: not the owner primaries
+// where files have no numeric owners (Owners).
+func Available(primary string) bool {
+	switch primary {
+	case "-uid", "-gid", "-user", "-group":
+		return Owners
+	}
+	return true
+}
+
 // noOwners refuses an owner primary where files have no numeric owners:
 // -uid 0 matching every file there would be a lie.
 func noOwners(name string) error {
-	if !Owners {
+	if !Available(name) {
 		return errorf("%s: Windows files have no numeric user or group IDs", name)
 	}
 	return nil

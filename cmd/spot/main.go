@@ -6,8 +6,8 @@
 //
 // Primaries, ANDed as in find: -name GLOB, -iname GLOB, -path GLOB,
 // -type f|d|l|p|s|b|c, -size [+-]N[ckMG], -uid N, -gid N, -user NAME,
-// -group NAME (not on Windows), -perm [-/]MODE, -newer FILE, -mtime [+-]N, -maxdepth N,
-// -mindepth N, -empty, -print0.
+// -group NAME (these four not on Windows), -perm [-/]MODE, -newer FILE,
+// -mtime [+-]N, -maxdepth N, -mindepth N, -empty, -print0.
 package main
 
 import (
@@ -60,19 +60,12 @@ var (
 	}
 )
 
-// primaries are the primaries this system has: the owner primaries are
-// left out where find refuses them.
+// primaries are the primaries this system has (find.Available): the
+// owner primaries are left out where find refuses them.
 func primaries() []entry {
-	if find.Owners {
-		return primaryTable
-	}
 	return slices.DeleteFunc(slices.Clone(primaryTable), func(e entry) bool {
 		name, _, _ := strings.Cut(e.spell, " ")
-		switch name {
-		case "-uid", "-gid", "-user", "-group":
-			return true
-		}
-		return false
+		return !find.Available(name)
 	})
 }
 

@@ -9,7 +9,6 @@ require (
 	github.com/klauspost/compress v1.18.0
 	github.com/pawelgaczynski/giouring v0.0.0-20230826085535-69588b89acb9
 	github.com/pierrec/lz4/v4 v4.1.33
-	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06
 	github.com/spf13/pflag v1.1.0
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/sys v0.50.0

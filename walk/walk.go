@@ -20,6 +20,7 @@ import (
 
 	"urg/filetype"
 	"urg/internal/fault"
+	"urg/walk/ignore"
 )
 
 // dirID names a directory for loop detection and file-system changes.
@@ -50,8 +51,16 @@ type Options struct {
 	ExcludeDir []string   // globs: directories whose name matches one are skipped
 	Threads    int        // directories read at once
 	Sorted     bool       // yield files in path order
-	Ignore     bool       // skip what .gitignore, .ignore and .git/info/exclude name (--ignore)
-	NoHidden   bool       // skip names that start with a dot (--hidden=false)
+	// Ignore, when set, skips what ignore files name (--ignore and
+	// ripgrep's family of flags that steer it).
+	Ignore   *ignore.Set
+	NoHidden bool // skip names that start with a dot (--hidden=false)
+	// NoGitDir never walks a directory named .git, as git and fd do
+	// not (--rg-filter).
+	NoGitDir bool
+	// OneFileSystem walks no directory on another file system than its
+	// root's (--one-file-system).
+	OneFileSystem bool
 	// Shard, when its N is above 1, yields only the files of one shard.
 	Shard Shard
 	// Listed is how many of the last operands came from a list of files
@@ -197,11 +206,12 @@ func (w *walker) yield(f File) bool {
 type dirJob struct {
 	path    string
 	display string // prefix of children's paths: "" for the implicit "."
-	rel     string // the path below the operand, when the globs need it
+	rel     string // the path below the operand, when the globs or ignore files need it
 	depth   int
 	parent  *ancestor
-	pseudo  bool        // on a procfs-like file system
-	ignores *ignoreNode // --ignore: the ignore files that apply
+	pseudo  bool         // on a procfs-like file system
+	ignores *ignore.Node // --ignore: the ignore files that apply
+	dev     uint64       // the root's device, for OneFileSystem
 }
 
 // ancestor links a directory to the ones above it, for --follow loop checks.
@@ -256,6 +266,12 @@ func (w *walker) walkRoot(dir, display string) {
 		return
 	}
 	job := dirJob{path: dir, display: display, pseudo: pseudoFS(dir)}
+	if w.opts.Ignore != nil {
+		job.ignores = w.opts.Ignore.Root(dir)
+	}
+	if w.opts.OneFileSystem {
+		job.dev = deviceOf(dir)
+	}
 	// The shard of a file below a root is its path below the root, the
 	// same on every host whatever the root is called there.
 	w.root = display
@@ -339,7 +355,7 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
-	id, opened, err := listDir(job.path, buf, w.opts.Follow, func(name []byte, t Type, ino uint64) {
+	id, opened, err := listDir(job.path, buf, w.opts.Follow || w.opts.OneFileSystem, func(name []byte, t Type, ino uint64) {
 		list = append(list, listing{name: string(name), typ: t, ino: ino})
 	})
 	if err != nil {
@@ -351,6 +367,9 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	if w.opts.Follow && job.parent.has(id) {
 		// Reached again through a followed link: grep warns and goes on.
 		w.warnf(job.shown(), ErrLoop)
+		return nil
+	}
+	if w.opts.OneFileSystem && job.depth > 0 && id.dev != job.dev {
 		return nil
 	}
 	self := &ancestor{id: id, parent: job.parent}
@@ -366,15 +385,20 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 		})
 	}
 	ignores := job.ignores
-	if w.opts.Ignore {
-		ignores = loadIgnores(job.path, func(name string) bool {
+	if w.opts.Ignore != nil {
+		var err error
+		ignores, err = w.opts.Ignore.Dir(ignores, job.path, job.rel, func(name string) bool {
 			return slices.ContainsFunc(list, func(l listing) bool { return l.name == name })
-		}, ignores)
+		})
+		if err != nil {
+			w.warnf(job.shown(), err)
+		}
 	}
 	var subdirs []dirJob
-	// Without globs or types, hidden names go first, before any stat;
-	// with them, a name they choose is searched though hidden.
-	hiddenFirst := w.opts.NoHidden && w.opts.Globs == nil && w.opts.Types == nil
+	// Without globs, types or ignore files, hidden names go first,
+	// before any stat; with them, a name they choose is searched
+	// though hidden.
+	hiddenFirst := w.opts.NoHidden && w.opts.Globs == nil && w.opts.Types == nil && w.opts.Ignore == nil
 	for _, l := range list {
 		if hiddenFirst && l.name[0] == '.' {
 			w.filter()
@@ -390,10 +414,10 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			continue // links not followed, and devices unless -D read
 		}
 		var rel string
-		if w.opts.Globs.needsPath() {
-			rel = joinPath(job.rel, l.name)
+		if w.opts.Globs.needsPath() || w.opts.Ignore != nil {
+			rel = relPath(job.rel, l.name)
 		}
-		if !w.taken(l.name, rel, p, t == TypeDir, ignores) {
+		if !w.taken(l.name, rel, t == TypeDir, ignores) {
 			w.filter()
 			continue
 		}
@@ -405,7 +429,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				}
 				continue
 			}
-			sub := dirJob{path: p, display: display, rel: rel, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores}
+			sub := dirJob{path: p, display: display, rel: rel, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores, dev: job.dev}
 			if sorted {
 				// Files after this directory in name order must wait for
 				// its whole subtree: walk it now, in place.
@@ -456,18 +480,28 @@ func (w *walker) readable(t Type) bool {
 
 // taken applies to an entry (a directory when dir) ripgrep's filters in
 // ripgrep's order (crates/ignore/src/dir.rs, Ignore::matched): a glob
-// that matches decides; then the ignore files; then, for a file, the
-// types; last, hidden names, unless a glob or a type chose the entry.
-// rel is its path below the operand, p its path to open.
-func (w *walker) taken(name, rel, p string, dir bool, ignores *ignoreNode) bool {
+// that matches decides; then the ignore files, whose whitelist (a "!"
+// pattern) chooses the entry unless a type leaves it out; then, for a
+// file, the types; last, hidden names, unless something chose the
+// entry. rel is its path below the operand.
+func (w *walker) taken(name, rel string, dir bool, ignores *ignore.Node) bool {
 	switch w.opts.Globs.match(rel, name, dir) {
 	case chosen:
 		return true
 	case leftOut:
 		return false
 	}
-	if ignores != nil && ignores.ignored(p, dir) {
+	if dir && w.opts.NoGitDir && name == ignore.GitDir {
 		return false
+	}
+	whitelisted := false
+	if w.opts.Ignore != nil {
+		switch ignores.Match(rel, dir) {
+		case ignore.Ignored:
+			return false
+		case ignore.Whitelist:
+			whitelisted = true
+		}
 	}
 	if !dir {
 		switch w.opts.Types.Match(name) {
@@ -477,7 +511,25 @@ func (w *walker) taken(name, rel, p string, dir bool, ignores *ignoreNode) bool 
 			return false
 		}
 	}
-	return !w.opts.NoHidden || name[0] != '.'
+	return whitelisted || !w.opts.NoHidden || name[0] != '.'
+}
+
+// deviceOf is the device of the file system p is on (0 when unknown).
+func deviceOf(p string) uint64 {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return 0
+	}
+	id, _ := pathID(p, fi)
+	return id.Dev
+}
+
+// relPath joins a path below a walked root and a name.
+func relPath(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
 }
 
 // sizeWanted applies --max-filesize to the regular file at p, and keeps

@@ -43,6 +43,7 @@ type options struct {
 	null         bool
 	walk         walk.Options
 	sel          selectFlags // -t, -g, --max-filesize, --exclude-from, -d, -D: selectflags.go
+	ign          ignoreFlags // --rg-filter, --ignore, -u, --no-ignore-vcs, ...: ignoreflags.go
 	binary       search.Binary
 	color        string
 	threads      int
@@ -134,8 +135,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.Var(globList{&o.walk.Files, true}, "include", "search only files whose name matches `GLOB` (of several --include and --exclude, the last that matches decides)")
 	fs.Var(globList{&o.walk.Files, false}, "exclude", "skip files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches `GLOB`")
-	fs.BoolVar(&o.walk.Ignore, "ignore", false, "skip what .gitignore, .ignore and .git/info/exclude name, as ripgrep does (by default everything is searched, as in grep)")
-	fs.BoolVar(&r.hidden, "hidden", true, "search files and directories whose names start with a dot (--hidden=false skips them)")
+	r.hidden = true
+	defineIgnoreFlags(fs, &o.ign, &r.hidden)
 	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most `NUM` directories below each path")
 	fs.VarP(typeFlag{&o.sel.types, typeSelect}, "type", "t", "of the files met while walking, search only those of type `NAME` (ripgrep's types, listed by --type-list; repeatable)")
 	fs.Var(typeFlag{&o.sel.types, typeNegate}, "type-not", "skip files of type `NAME` (ripgrep's -T; long only, since -T is grep's --initial-tab)")
@@ -332,6 +333,9 @@ func parseArgs(args []string) (*options, error) {
 		o.walk.Follow = true
 	}
 	o.walk.NoHidden = !r.hidden
+	if err := o.setIgnore(); err != nil {
+		return nil, err
+	}
 	o.match.UTF8 = utf8Locale(os.Getenv)
 	if err := o.setModes(fs, r); err != nil {
 		return nil, err

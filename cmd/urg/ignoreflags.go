@@ -1,0 +1,213 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"urg/walk/ignore"
+)
+
+// ignoreFlags are ripgrep's flags that choose the ignore files and the
+// hidden entries a walk skips. Each pair (--no-ignore-vcs and
+// --ignore-vcs, ...) shares one choice: +1 the positive form, -1 the
+// "no-" form, 0 neither given; the later given wins, as in ripgrep.
+type ignoreFlags struct {
+	rgFilter               bool // --rg-filter was given (and not undone)
+	ignore                 int  // --ignore, --rg-filter: +1; --no-ignore, -u: -1
+	vcs, dot, parent       int
+	global, exclude, files int
+	requireGit, oneFS      int
+	ignoreFiles            []string
+	unrestricted           int   // how many -u
+	hidden                 *bool // rawFlags.hidden, which -uu, --rg-filter and --no-hidden set
+}
+
+// defineIgnoreFlags defines the flags of the ignore files and hidden
+// entries.
+func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags, hidden *bool) {
+	f.hidden = hidden
+	actionVar(fs, "rg-filter", "", "filter as ripgrep does by default: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories; -u, -uu and the --no-ignore flags undo parts of it (by default everything is searched, as in grep)",
+		func() { f.rgFilter, f.ignore, *f.hidden = true, +1, false }, func() { f.rgFilter = false })
+	choiceVar(fs, &f.ignore, +1, "ignore", "", "skip what ignore files name, as ripgrep does (hidden entries are still searched; undoes --no-ignore)")
+	choiceVar(fs, &f.ignore, -1, "no-ignore", "", "read no ignore file (.rgignore, .ignore, .gitignore, exclude and global files); --ignore-file still counts")
+	actionVar(fs, "unrestricted", "u", "search more: -u is --no-ignore, -uu also --hidden, -uuu also binary files (which urg searches anyway, as grep does)", func() {
+		f.unrestricted++
+		switch f.unrestricted {
+		case 1:
+			f.ignore = -1
+		case 2:
+			*f.hidden = true
+		}
+	}, nil)
+	pair := func(dst *int, name, doc string) {
+		choiceVar(fs, dst, -1, "no-"+name, "", doc)
+		choiceVar(fs, dst, +1, name, "", "undo --no-"+name)
+	}
+	pair(&f.vcs, "ignore-vcs", "read no .gitignore, .git/info/exclude or global excludes file")
+	pair(&f.dot, "ignore-dot", "read no .ignore or .rgignore file")
+	pair(&f.parent, "ignore-parent", "read no ignore file in the directories above a searched directory")
+	pair(&f.global, "ignore-global", "read no global git excludes file (core.excludesFile, or $XDG_CONFIG_HOME/git/ignore)")
+	pair(&f.exclude, "ignore-exclude", "read no .git/info/exclude file")
+	pair(&f.files, "ignore-files", "read no --ignore-file, given before or after")
+	fs.StringArrayVar(&f.ignoreFiles, "ignore-file", nil, "skip what the gitignore-style `FILE` names, its patterns taken below the current directory (repeatable; under every other ignore file, the later over the earlier)")
+	choiceVar(fs, &f.requireGit, -1, "no-require-git", "", "read .gitignore files outside git repositories too")
+	choiceVar(fs, &f.requireGit, +1, "require-git", "", "undo --no-require-git")
+	actionVar(fs, "hidden", "", "search files and directories whose names start with a dot (the default, unless --rg-filter; --hidden=false skips them)",
+		func() { *f.hidden = true }, func() { *f.hidden = false })
+	actionVar(fs, "no-hidden", "", "skip files and directories whose names start with a dot",
+		func() { *f.hidden = false }, func() { *f.hidden = true })
+	choiceVar(fs, &f.oneFS, +1, "one-file-system", "", "walk no directory on another file system than the searched directory's")
+	choiceVar(fs, &f.oneFS, -1, "no-one-file-system", "", "undo --one-file-system")
+}
+
+// doFlag is a flag without a value that does something when given;
+// off, when set, is what "=false" does (--hidden=false).
+type doFlag struct {
+	on, off func()
+}
+
+func (a doFlag) String() string { return "" }
+func (a doFlag) Type() string   { return "bool" }
+func (a doFlag) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	switch {
+	case err != nil:
+		return err
+	case v:
+		a.on()
+	case a.off != nil:
+		a.off()
+	}
+	return nil
+}
+
+// actionVar defines a doFlag.
+func actionVar(fs *pflag.FlagSet, name, short, usage string, on, off func()) {
+	fs.VarPF(doFlag{on, off}, name, short, usage).NoOptDefVal = "true"
+}
+
+// rules turns the flags into the walk's ignore rules: nil when no
+// ignore file is read. env is the environment (os.Getenv), which says
+// where git's global excludes file is; cwd the current directory.
+func (f *ignoreFlags) rules(env func(string) string, cwd string) *ignore.Rules {
+	on := f.ignore > 0
+	r := &ignore.Rules{
+		Dot:        on && f.dot >= 0,
+		VCS:        on && f.vcs >= 0,
+		Parents:    f.parent >= 0,
+		RequireGit: f.requireGit >= 0,
+		Cwd:        cwd,
+	}
+	r.Exclude = r.VCS && f.exclude >= 0
+	if r.VCS && f.global >= 0 {
+		r.Global = globalExcludes(env)
+	}
+	if f.files >= 0 {
+		r.Files = f.ignoreFiles
+	}
+	if !r.Any() {
+		return nil
+	}
+	return r
+}
+
+// globalExcludes is git's global excludes file: core.excludesFile of
+// the user's git configuration ($XDG_CONFIG_HOME/git/config, then
+// ~/.gitconfig, the later winning, as git reads them), else
+// $XDG_CONFIG_HOME/git/ignore ($HOME/.config when XDG_CONFIG_HOME is
+// not set); "" when there is no home to look in.
+func globalExcludes(env func(string) string) string {
+	home := env("HOME")
+	xdg := env("XDG_CONFIG_HOME")
+	if xdg == "" && home != "" {
+		xdg = filepath.Join(home, ".config")
+	}
+	var found string
+	for _, cfg := range []string{join(xdg, "git/config"), join(home, ".gitconfig")} {
+		if cfg == "" {
+			continue
+		}
+		if v, ok := excludesFileOf(cfg); ok {
+			found = v
+		}
+	}
+	if found != "" {
+		if rest, ok := strings.CutPrefix(found, "~/"); ok && home != "" {
+			found = filepath.Join(home, rest)
+		}
+		return found
+	}
+	if xdg == "" {
+		return ""
+	}
+	return filepath.Join(xdg, "git", "ignore")
+}
+
+// join is filepath.Join, but "" when dir is.
+func join(dir, rel string) string {
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, rel)
+}
+
+// excludesFileOf reads core.excludesFile from a git configuration file:
+// the last "excludesfile = VALUE" of a [core] section (keys and section
+// names are not case-sensitive in git; quotes and a trailing comment
+// are taken off the value).
+func excludesFileOf(path string) (string, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", false
+	}
+	var value string
+	found, inCore := false, false
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.TrimPrefix(line, "["), "]")
+			inCore = strings.EqualFold(strings.TrimSpace(name), "core")
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if !inCore || !ok || !strings.EqualFold(strings.TrimSpace(key), "excludesfile") {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if strings.HasPrefix(val, `"`) {
+			if end := strings.Index(val[1:], `"`); end >= 0 {
+				val = val[1 : end+1]
+			}
+		} else if i := strings.IndexAny(val, "#;"); i >= 0 {
+			val = strings.TrimSpace(val[:i])
+		}
+		value, found = val, true
+	}
+	return value, found
+}
+
+// setIgnore sets the walk's ignore rules from the flags; an ignore file
+// given by --ignore-file that cannot be read is an error.
+func (o *options) setIgnore() error {
+	f := &o.ign
+	cwd, _ := os.Getwd()
+	r := f.rules(os.Getenv, cwd)
+	o.walk.OneFileSystem = f.oneFS > 0
+	if r == nil {
+		return nil
+	}
+	set, err := ignore.NewSet(*r)
+	if err != nil {
+		return plainError{err}
+	}
+	o.walk.Ignore = set
+	o.walk.NoGitDir = f.rgFilter && r.VCS
+	return nil
+}

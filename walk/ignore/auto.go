@@ -1,0 +1,219 @@
+package ignore
+
+import (
+	"encoding/binary"
+	"slices"
+	"sync"
+)
+
+// maxCache bounds the bytes an automaton's cache of states holds: past
+// it the cache is cleared and built again as paths need it, so a file of
+// patterns that would determinize into many states costs time, never
+// unbounded memory.
+const maxCache = 256 << 10
+
+// auto is a lazily built DFA over the globs of one ignore file that have
+// no fast path: a state is the set of program positions the path read so
+// far can be at, and its transitions are made the first time a path
+// takes them. Every glob is anchored at both ends, so a path is run
+// through whole and the state it ends in says which patterns match it.
+type auto struct {
+	prog    []inst
+	dirOnly []bool // by pattern: it matches directories only
+	// classOf maps a byte to its class: bytes no glob tells apart share
+	// one, so a state's row of transitions is short.
+	classOf [256]uint8
+	rep     []byte // a byte of each class
+
+	mu     sync.Mutex
+	states []state
+	trans  []int32 // states × classes; unknown: -1
+	index  map[string]int32
+	start  int32
+	size   int // the cache's bytes, roughly
+	// scratch for building states
+	seen  []bool
+	list  []int32
+	stack []int32
+}
+
+// state is one DFA state: the positions it stands for (its key in
+// index: little-endian uint32s), and the last pattern (highest index)
+// that matches a file or a directory ending there, -1 when none.
+type state struct {
+	key       string
+	file, dir int32
+}
+
+// newAuto builds the automaton of prog (one or more compiled globs);
+// dirOnly says which patterns match directories only.
+func newAuto(prog []inst, dirOnly []bool) *auto {
+	a := &auto{prog: prog, dirOnly: dirOnly, seen: make([]bool, len(prog))}
+	a.classes()
+	a.reset()
+	return a
+}
+
+// classes splits the bytes into classes no position tells apart.
+func (a *auto) classes() {
+	var cut [257]bool // cut[b]: a new class starts at b
+	mark := func(b byte) { cut[b], cut[int(b)+1] = true, true }
+	mark('/')
+	for i := range a.prog {
+		switch in := &a.prog[i]; in.op {
+		case opByte:
+			mark(in.b)
+		case opClass:
+			for b := 1; b < 256; b++ {
+				if in.set.has(byte(b)) != in.set.has(byte(b-1)) {
+					cut[b] = true
+				}
+			}
+		}
+	}
+	n := 0
+	for b := 0; b < 256; b++ {
+		if b > 0 && cut[b] {
+			n++
+		}
+		a.classOf[b] = uint8(n)
+		if len(a.rep) == n {
+			a.rep = append(a.rep, byte(b))
+		}
+	}
+}
+
+// reset empties the cache: the dead state (0) and the start state.
+func (a *auto) reset() {
+	a.states = a.states[:0]
+	a.trans = a.trans[:0]
+	a.index = make(map[string]int32)
+	a.size = 0
+	a.add(nil, "") // dead
+	a.list = a.list[:0]
+	for i := range a.prog {
+		if i == 0 || a.prog[i-1].op == opMatch {
+			a.closure(int32(i))
+		}
+	}
+	a.start = a.intern()
+}
+
+// closure adds position p to the list being built, with every position
+// reached from it without reading a byte (a worklist, not recursion: a
+// pattern of many "**/" in a row is as deep as it is long).
+func (a *auto) closure(p int32) {
+	a.stack = append(a.stack[:0], p)
+	for len(a.stack) > 0 {
+		p := a.stack[len(a.stack)-1]
+		a.stack = a.stack[:len(a.stack)-1]
+		if a.seen[p] {
+			continue
+		}
+		a.seen[p] = true
+		a.list = append(a.list, p)
+		switch in := &a.prog[p]; in.op {
+		case opStar:
+			a.stack = append(a.stack, p+1)
+		case opStarStar:
+			a.stack = append(a.stack, p+1)
+			if in.skip {
+				a.stack = append(a.stack, p+2) // past the '/'
+			}
+		}
+	}
+}
+
+// intern returns the state of the positions listed (clearing seen), made
+// if new.
+func (a *auto) intern() int32 {
+	slices.Sort(a.list)
+	key := make([]byte, 4*len(a.list))
+	for i, p := range a.list {
+		binary.LittleEndian.PutUint32(key[4*i:], uint32(p))
+		a.seen[p] = false
+	}
+	if id, ok := a.index[string(key)]; ok {
+		return id
+	}
+	return a.add(slices.Clone(a.list), string(key))
+}
+
+// add makes a state of pos, whose key in index is key.
+func (a *auto) add(pos []int32, key string) int32 {
+	s := state{file: -1, dir: -1}
+	for _, p := range pos {
+		if in := &a.prog[p]; in.op == opMatch {
+			s.dir = max(s.dir, in.pat)
+			if !a.dirOnly[in.pat] {
+				s.file = max(s.file, in.pat)
+			}
+		}
+	}
+	s.key = key
+	id := int32(len(a.states))
+	a.states = append(a.states, s)
+	a.index[key] = id
+	a.size += 2*len(key) + 4*len(a.rep) + 64
+	for range len(a.rep) {
+		a.trans = append(a.trans, -1)
+	}
+	return id
+}
+
+// step makes the transition of state s on class c.
+func (a *auto) step(s int32, c uint8) int32 {
+	x := a.rep[c]
+	a.list = a.list[:0]
+	key := a.states[s].key
+	for k := 0; k < len(key); k += 4 {
+		p := int32(uint32(key[k]) | uint32(key[k+1])<<8 | uint32(key[k+2])<<16 | uint32(key[k+3])<<24)
+		in := &a.prog[p]
+		switch in.op {
+		case opByte:
+			if x == in.b {
+				a.closure(p + 1)
+			}
+		case opAny:
+			if x != '/' {
+				a.closure(p + 1)
+			}
+		case opClass:
+			if x != '/' && in.set.has(x) {
+				a.closure(p + 1)
+			}
+		case opStar:
+			if x != '/' {
+				a.closure(p)
+			}
+		case opStarStar:
+			a.closure(p)
+		}
+	}
+	return a.intern()
+}
+
+// match runs the path head+tail and returns the last pattern that
+// matches it as a file and as a directory (-1: none).
+func (a *auto) match(head, tail string) (file, dir int32) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.size > maxCache {
+		a.reset()
+	}
+	s := a.start
+	n := int32(len(a.rep))
+	for _, part := range [2]string{head, tail} {
+		for i := 0; i < len(part) && s != 0; i++ {
+			c := a.classOf[part[i]]
+			next := a.trans[s*n+int32(c)]
+			if next < 0 {
+				next = a.step(s, c)
+				a.trans[s*n+int32(c)] = next
+			}
+			s = next
+		}
+	}
+	st := &a.states[s]
+	return st.file, st.dir
+}

@@ -1,0 +1,106 @@
+package ignore
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestMatch: git's rules for one file, each case checked against git
+// check-ignore when it was written.
+func TestMatch(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		path string
+		dir  bool
+		want Verdict
+	}{
+		{"*.o", "a.o", false, Ignored},
+		{"*.o", "d/a.o", false, Ignored},
+		{"*.o", "a.c", false, None},
+		{"*.o\n!keep.o", "d/keep.o", false, Whitelist},
+		{"build/", "build", true, Ignored},
+		{"build/", "build", false, None},
+		{"build/", "x/build", true, Ignored},
+		{"/build", "build", false, Ignored},
+		{"/build", "x/build", false, None},
+		{"a/b", "a/b", false, Ignored},
+		{"a/b", "x/a/b", false, None},
+		{"a/*.c", "a/x.c", false, Ignored},
+		{"a/*.c", "a/y/x.c", false, None},
+		{"**/foo", "foo", false, Ignored},
+		{"**/foo", "a/b/foo", false, Ignored},
+		{"a/**/b", "a/b", false, Ignored},
+		{"a/**/b", "a/x/y/b", false, Ignored},
+		{"a/**", "a/x/y", false, Ignored},
+		{"a/**", "a", true, None},
+		{"vendor/**\n!vendor/manifest", "vendor/manifest", false, Whitelist},
+		{"vendor/**\n!vendor/manifest", "vendor/other", false, Ignored},
+		{".*", ".foo", false, Ignored},
+		{".*\n!.foo", ".foo", false, Whitelist},
+		{`\!x`, "!x", false, Ignored},
+		{`\#x`, "#x", false, Ignored},
+		{"#x", "#x", false, None},
+		{"x  ", "x", false, Ignored},
+		{`x\ `, "x ", false, Ignored},
+		{"f?o", "foo", false, Ignored},
+		{"f?o", "f/o", false, None},
+		{"[a-c]x", "bx", false, Ignored},
+		{"[!a-c]x", "bx", false, None},
+		{"[!a-c]x", "dx", false, Ignored},
+		{"[[:digit:]]x", "7x", false, Ignored},
+		{"[]]x", "]x", false, Ignored},
+		{`x\`, "x", false, None},
+		{"[ab", "a", false, None},
+		{"a**b", "axxb", false, Ignored},
+		{"a**b", "ax/xb", false, None},
+		{"d/a**b", "d/axxb", false, Ignored},
+		{"foo*", "foobar", false, Ignored},
+		{"*bar*", "xbarx", false, Ignored},
+		{"*", "anything/at/all", false, Ignored},
+		{"a/b/", "a/b", true, Ignored},
+		{"*.txt\r\n", "a.txt", false, Ignored},
+	} {
+		m := Compile([]byte(c.file))
+		for _, split := range []int{0, strings.LastIndexByte(c.path, '/') + 1} {
+			if got := m.Match(c.path[:split], c.path[split:], c.dir); got != c.want {
+				t.Errorf("%q against %q (dir %v, split %d): %v, want %v", c.file, c.path, c.dir, split, got, c.want)
+			}
+		}
+	}
+}
+
+// TestManyPatterns: a file of many patterns of every shape still
+// decides by its last matching pattern, and the automaton's cache
+// stays bounded.
+func TestManyPatterns(t *testing.T) {
+	var b strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&b, "name%d\n*.ext%d\npre%d*\n/dir%d/file\nd%d/*/x?y\n**/deep%d/**\n", i, i, i, i, i, i)
+	}
+	b.WriteString("!name7\n")
+	m := Compile([]byte(b.String()))
+	for _, c := range []struct {
+		path string
+		want Verdict
+	}{
+		{"a/name7", Whitelist},
+		{"a/name8", Ignored},
+		{"x.ext3", Ignored},
+		{"pre99zz", Ignored},
+		{"dir5/file", Ignored},
+		{"d5/q/xzy", Ignored},
+		{"q/deep9/r/s", Ignored},
+		{"other", None},
+	} {
+		if got := m.Match("", c.path, false); got != c.want {
+			t.Errorf("%q: %v, want %v", c.path, got, c.want)
+		}
+	}
+	for i := range 500 {
+		m.Match("", fmt.Sprintf("d%d/q%d/x%dy", i%500, i, i%10), false)
+	}
+	if n := m.auto.size; n > 2*maxCache {
+		t.Errorf("%d bytes cached, bound %d", n, maxCache)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +13,9 @@ import (
 // two getopt_long conventions grep users type that pflag lacks:
 //   - a long option may be shortened to any prefix that names one option
 //     (--max-c=2 is --max-count=2); a prefix shared by several is an
-//     error naming them, as getopt_long's;
+//     error naming them, as getopt_long's; the full name of a ripgrep
+//     option urg lacks is refused, not read as a prefix (--no-ignore is
+//     not --no-ignore-case);
 //   - digits among short options are a context length, -NUM being -C NUM
 //     (-3, -n3); a later run of digits replaces an earlier one.
 //
@@ -71,10 +74,15 @@ func getoptArgs(fs *pflag.FlagSet, args []string) ([]string, error) {
 }
 
 // longFlag finds the flag a long option's name (or a prefix of it) names:
-// nil when none does, an error when the prefix is shared.
+// nil when none does, an error when the prefix is shared or when name is
+// a ripgrep option's that urg does not take (whatever urg option it
+// begins, the user meant ripgrep's).
 func longFlag(fs *pflag.FlagSet, name string) (*pflag.Flag, error) {
 	if f := fs.Lookup(name); f != nil || name == "" {
 		return f, nil
+	}
+	if isRipgrepOption(name) {
+		return nil, fmt.Errorf("unrecognized option '--%s' (a ripgrep option urg does not take)", name)
 	}
 	var found []*pflag.Flag
 	fs.VisitAll(func(f *pflag.Flag) {
@@ -152,4 +160,53 @@ func isGrepOption(name string) bool {
 		return true
 	}
 	return false
+}
+
+// isRipgrepOption says whether name is the full name of one of ripgrep
+// 15.2's long options, their --no- negations or their aliases.
+func isRipgrepOption(name string) bool {
+	_, found := slices.BinarySearch(ripgrepOptions, name)
+	return found
+}
+
+// ripgrepOptions, sorted, is every name_long, name_negated and alias of
+// the flags ripgrep 15.2.0 defines (the FLAGS table of
+// crates/core/flags/defs.rs at its tag 15.2.0). It is never written.
+// TestArgsRipgrepOptions checks it against an installed rg's --help.
+var ripgrepOptions = []string{
+	"after-context", "auto-hybrid-regex", "before-context", "binary",
+	"block-buffered", "byte-offset", "case-sensitive", "color", "colors",
+	"column", "context", "context-separator", "count", "count-matches",
+	"crlf", "debug", "dfa-size-limit", "encoding", "engine",
+	"field-context-separator", "field-match-separator", "file", "files",
+	"files-with-matches", "files-without-match", "fixed-strings", "follow",
+	"generate", "glob", "glob-case-insensitive", "heading", "help",
+	"hidden", "hostname-bin", "hyperlink-format", "iglob", "ignore",
+	"ignore-case", "ignore-dot", "ignore-exclude", "ignore-file",
+	"ignore-file-case-insensitive", "ignore-files", "ignore-global",
+	"ignore-messages", "ignore-parent", "ignore-vcs", "include-zero",
+	"invert-match", "json", "line-buffered", "line-number", "line-regexp",
+	"max-columns", "max-columns-preview", "max-count", "max-depth",
+	"max-filesize", "maxdepth", "messages", "mmap", "multiline",
+	"multiline-dotall", "no-auto-hybrid-regex", "no-binary",
+	"no-block-buffered", "no-byte-offset", "no-column", "no-config",
+	"no-context-separator", "no-crlf", "no-encoding", "no-filename",
+	"no-fixed-strings", "no-follow", "no-glob-case-insensitive",
+	"no-heading", "no-hidden", "no-ignore", "no-ignore-dot",
+	"no-ignore-exclude", "no-ignore-file-case-insensitive",
+	"no-ignore-files", "no-ignore-global", "no-ignore-messages",
+	"no-ignore-parent", "no-ignore-vcs", "no-include-zero",
+	"no-invert-match", "no-json", "no-line-buffered", "no-line-number",
+	"no-max-columns-preview", "no-messages", "no-mmap", "no-multiline",
+	"no-multiline-dotall", "no-one-file-system", "no-pcre2",
+	"no-pcre2-unicode", "no-pre", "no-require-git", "no-search-zip",
+	"no-sort-files", "no-stats", "no-text", "no-trim", "no-unicode",
+	"null", "null-data", "one-file-system", "only-matching", "passthrough",
+	"passthru", "path-separator", "pcre2", "pcre2-unicode",
+	"pcre2-version", "pre", "pre-glob", "pretty", "quiet",
+	"regex-size-limit", "regexp", "replace", "require-git", "search-zip",
+	"smart-case", "sort", "sort-files", "sortr", "stats",
+	"stop-on-nonmatch", "text", "threads", "trace", "trim", "type",
+	"type-add", "type-clear", "type-list", "type-not", "unicode",
+	"unrestricted", "version", "vimgrep", "with-filename", "word-regexp",
 }

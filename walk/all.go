@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 	"unsafe"
+
+	"urg/walk/ignore"
 )
 
 // Node is one entry of a full walk (All): every file, directory, link
@@ -59,6 +61,11 @@ type FullWalk struct {
 	// of a statx(2) call each (see newStatter for why that is not the
 	// default).
 	Ring bool
+	// Ignore, NoHidden and NoGitDir filter as Options' do (spot
+	// --ignore): what they leave out is neither emitted nor walked.
+	Ignore   *ignore.Set
+	NoHidden bool
+	NoGitDir bool
 }
 
 // All walks each root and hands every entry to emit, from several
@@ -66,7 +73,7 @@ type FullWalk struct {
 // stops the walk. The Node is the walker's, valid during the call only.
 // Errors go to errf with the path they concern.
 func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
-	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads}, nil, errf, nil)
+	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir}, nil, errf, func(p string, err error) { errf(p, err) })
 	w.emitNode, w.stat, w.ring, w.mayMatch = emit, o.Stat, o.Ring, o.MayMatch
 	for _, root := range roots {
 		if w.isStopped() {
@@ -120,6 +127,18 @@ func baseName(p string) string {
 func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 	var subdirs []dirJob
 	stopped := false
+	if w.opts.Ignore != nil {
+		// Entries go out before the listing is whole: the ignore files
+		// are looked for first.
+		var err error
+		job.ignores, err = w.opts.Ignore.Dir(job.ignores, job.path, job.rel, func(name string) bool {
+			_, err := os.Lstat(joinPath(job.path, name))
+			return err == nil
+		})
+		if err != nil {
+			w.errf(job.shown(), err)
+		}
+	}
 	sc.list = sc.list[:0]
 	err := listBatches(job.path, buf, func(name []byte, t Type, _ uint64) {
 		sc.list = append(sc.list, listing{name: unsafe.String(unsafe.SliceData(name), len(name)), typ: t})
@@ -196,12 +215,21 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 			n.Type = typeOfInfo(fi)
 		}
 	}
+	var rel string
+	if w.opts.Ignore != nil || w.opts.NoHidden {
+		if w.opts.Ignore != nil {
+			rel = relPath(job.rel, n.Name)
+		}
+		if !w.taken(n.Name, rel, n.Type == TypeDir, job.ignores) {
+			return true
+		}
+	}
 	if emit && !w.emitNode(n) {
 		w.stop()
 		return false
 	}
 	if n.Type == TypeDir && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
-		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth})
+		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth, rel: rel, ignores: job.ignores})
 	}
 	return true
 }

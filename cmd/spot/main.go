@@ -25,6 +25,7 @@ import (
 
 	"urg/find"
 	"urg/walk"
+	"urg/walk/ignore"
 )
 
 // entry is one option or primary, as help and the man page show it.
@@ -37,6 +38,9 @@ var (
 		{"-j N", "directories read at once (default 8 per core: a cold tree wants many reads in flight); -n N is the same"},
 		{"--sort=path", "print sorted name by name, each directory before its entries (the walk stays parallel)"},
 		{"--stat=calls|ring", "stat with one statx call each (calls, the default: faster here) or through io_uring, 64 per submission (ring)"},
+		{"--ignore", "filter as ripgrep and urg --ignore do: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories"},
+		{"--hidden", "with --ignore, keep hidden entries"},
+		{"--no-require-git", "with --ignore, read .gitignore files outside git repositories too"},
 		{"--generate=man", "print this man page (roff) and exit"},
 	}
 	primaryTable = []entry{
@@ -72,7 +76,7 @@ func primaries() []entry {
 // usage is spot's help.
 func usage() string {
 	var b strings.Builder
-	b.WriteString("usage: spot [-j N] [--sort=path] [--stat=calls|ring] [DIR...] [PRIMARY...]\n")
+	b.WriteString("usage: spot [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [DIR...] [PRIMARY...]\n")
 	for _, e := range optionTable {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
@@ -117,7 +121,8 @@ func main() {
 // run is spot with its arguments: 0 when all went well, 1 on any error
 // (find's statuses).
 func run(args []string, stdout, stderr io.Writer) int {
-	threads, sorted, ring, rest, err := options(args)
+	var filter filterFlags
+	threads, sorted, ring, rest, err := options(args, &filter)
 	switch err {
 	case errHelp:
 		fmt.Fprint(stdout, usage())
@@ -129,7 +134,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		var e *find.Expr
 		if e, err = find.Parse(rest, time.Now()); err == nil {
-			return search(e, walk.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch}, sorted, stdout, stderr)
+			fw := walk.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch}
+			if err = filter.set(&fw); err == nil {
+				return search(e, fw, sorted, stdout, stderr)
+			}
 		}
 	}
 	fmt.Fprintf(stderr, "spot: %v\n", err)
@@ -142,8 +150,8 @@ var (
 )
 
 // options takes spot's own options out of args, wherever they are: -j N
-// (grab's -n N), --sort=path and --stat.
-func options(args []string) (threads int, sorted, ring bool, rest []string, err error) {
+// (grab's -n N), --sort=path, --stat, and the filter's into filter.
+func options(args []string, filter *filterFlags) (threads int, sorted, ring bool, rest []string, err error) {
 	threads = threadsPerCore * runtime.NumCPU()
 	fail := func(format string, a ...any) (int, bool, bool, []string, error) {
 		return 0, false, false, nil, fmt.Errorf(format, a...)
@@ -159,6 +167,12 @@ func options(args []string) (threads int, sorted, ring bool, rest []string, err 
 			return 0, false, false, nil, errMan
 		case strings.HasPrefix(a, "--sort"):
 			return fail("%s: only --sort=path is known", a)
+		case a == "--ignore":
+			filter.ignore = true
+		case a == "--hidden":
+			filter.hidden = true
+		case a == "--no-require-git":
+			filter.noRequireGit = true
 		case a == "--stat=ring" || a == "--stat=calls":
 			ring = a == "--stat=ring"
 		case strings.HasPrefix(a, "--stat"):
@@ -287,4 +301,29 @@ func reason(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// filterFlags are spot's --ignore, --hidden and --no-require-git.
+type filterFlags struct {
+	ignore, hidden, noRequireGit bool
+}
+
+// set sets the walk's filter from the flags: ripgrep's default filtering
+// under --ignore, as urg --ignore sets it.
+func (f *filterFlags) set(fw *walk.FullWalk) error {
+	if !f.ignore {
+		return nil
+	}
+	cwd, _ := os.Getwd()
+	set, err := ignore.NewSet(ignore.Rules{
+		Dot: true, VCS: true, Exclude: true, Parents: true,
+		RequireGit: !f.noRequireGit,
+		Global:     ignore.GlobalExcludes(os.Getenv),
+		Cwd:        cwd,
+	})
+	if err != nil {
+		return err
+	}
+	fw.Ignore, fw.NoHidden, fw.NoGitDir = set, !f.hidden, true
+	return nil
 }

@@ -43,7 +43,7 @@ type options struct {
 	null         bool
 	walk         walk.Options
 	sel          selectFlags // -t, -g, --max-filesize, --exclude-from, -d, -D: selectflags.go
-	ign          ignoreFlags // --rg-filter, --ignore, -u, --no-ignore-vcs, ...: ignoreflags.go
+	ign          ignoreFlags // --ignore, -u, --no-ignore-vcs, --hidden, ...: ignoreflags.go
 	binary       search.Binary
 	color        string
 	threads      int
@@ -135,8 +135,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.Var(globList{&o.walk.Files, true}, "include", "search only files whose name matches `GLOB` (of several --include and --exclude, the last that matches decides)")
 	fs.Var(globList{&o.walk.Files, false}, "exclude", "skip files whose name matches `GLOB`")
 	fs.StringArrayVar(&o.walk.ExcludeDir, "exclude-dir", nil, "skip directories whose name matches `GLOB`")
-	r.hidden = true
-	defineIgnoreFlags(fs, &o.ign, &r.hidden)
+	defineIgnoreFlags(fs, &o.ign)
 	fs.IntVar(&o.walk.MaxDepth, "max-depth", -1, "descend at most `NUM` directories below each path")
 	fs.VarP(typeFlag{&o.sel.types, typeSelect}, "type", "t", "of the files met while walking, search only those of type `NAME` (ripgrep's types, listed by --type-list; repeatable)")
 	fs.Var(typeFlag{&o.sel.types, typeNegate}, "type-not", "skip files of type `NAME` (ripgrep's -T; long only, since -T is grep's --initial-tab)")
@@ -190,7 +189,6 @@ type rawFlags struct {
 	mapChunk          string
 	recursive, deref  bool
 	dosBinary         bool
-	hidden            bool
 }
 
 // choice is a flag that sets *dst to val: of the flags that share dst,
@@ -332,7 +330,6 @@ func parseArgs(args []string) (*options, error) {
 	if r.deref {
 		o.walk.Follow = true
 	}
-	o.walk.NoHidden = !r.hidden
 	if err := o.setIgnore(); err != nil {
 		return nil, err
 	}

@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// TestIgnore: --ignore skips what .gitignore, .ignore and
-// .git/info/exclude name (nested files, directory patterns, negation,
-// anchored patterns), as rg does; hidden files are searched unless
-// --hidden=false; without --ignore everything is searched, as in grep.
+// TestIgnore: --ignore filters as ripgrep does by default: it skips what
+// .gitignore, .ignore and .git/info/exclude name (nested files,
+// directory patterns, negation, anchored patterns), hidden entries
+// unless --hidden, and .git itself; without it everything is searched,
+// as in grep.
 func TestIgnore(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
@@ -22,22 +23,23 @@ func TestIgnore(t *testing.T) {
 		"sub/c.tmp": "x\n", "sub/d.txt": "x\n", "sub/rootonly": "x\n", "rootonly": "x\n",
 		"build/x": "x\n", "sub/build/y": "x\n", ".hidden": "x\n",
 	})
-	all := []string{".git/HEAD", ".git/info/exclude", ".gitignore", ".hidden", ".ignore", "a.txt", "keep.log", "rootonly", "sub/.gitignore", "sub/d.txt"}
+	withHidden := []string{".gitignore", ".hidden", ".ignore", "a.txt", "keep.log", "rootonly", "sub/.gitignore", "sub/d.txt"}
 	visible := []string{"a.txt", "keep.log", "rootonly", "sub/d.txt"}
 	for _, c := range []struct {
 		args []string
 		want []string
 		rg   []string
 	}{
-		{[]string{"--files", "--ignore"}, all, []string{"--files", "--hidden"}},
+		{[]string{"--files", "--ignore", "--hidden"}, withHidden, nil}, // rg --hidden lists .git too
+		{[]string{"--files", "--ignore"}, visible, []string{"--files"}},
 		{[]string{"--files", "--ignore", "--hidden=false"}, visible, []string{"--files"}},
-		{[]string{"-l", "--ignore", "-r", "x", "."}, nil, nil},
+		{[]string{"-l", "--ignore", "--hidden", "-r", "x", "."}, nil, nil},
 	} {
 		got := urg(t, root, c.args...)
 		lines := sortedLines(got.stdout)
 		want := c.want
 		if want == nil { // the search: the same files, named as found under "."
-			for _, f := range all {
+			for _, f := range withHidden {
 				if f != ".gitignore" && f != ".ignore" && f != "sub/.gitignore" { // those hold no x
 					want = append(want, "./"+f)
 				}
@@ -59,6 +61,44 @@ func TestIgnore(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "b.log")); err != nil {
 		t.Fatal(err)
+	}
+	// -u reads no ignore file, -uu also searches hidden names, and the
+	// --no-ignore family each undo a part.
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-u"}, []string{"a.txt", "b.log", "build/x", "excluded.txt", "keep.log", "rootonly", "secret1", "sub/build/y", "sub/c.tmp", "sub/d.txt", "sub/rootonly"}},
+		{[]string{"--no-ignore"}, []string{"a.txt", "b.log", "build/x", "excluded.txt", "keep.log", "rootonly", "secret1", "sub/build/y", "sub/c.tmp", "sub/d.txt", "sub/rootonly"}},
+		{[]string{"--no-ignore-vcs"}, []string{"a.txt", "b.log", "build/x", "excluded.txt", "keep.log", "rootonly", "sub/build/y", "sub/c.tmp", "sub/d.txt", "sub/rootonly"}},
+		{[]string{"--no-ignore-dot"}, []string{"a.txt", "keep.log", "rootonly", "secret1", "sub/d.txt"}},
+		{[]string{"--no-ignore-exclude"}, []string{"a.txt", "excluded.txt", "keep.log", "rootonly", "sub/d.txt"}},
+		{[]string{"--no-ignore", "--ignore"}, visible},
+	} {
+		got := urg(t, root, append([]string{"--files", "--ignore"}, c.args...)...)
+		if lines := sortedLines(got.stdout); !slices.Equal(lines, c.want) {
+			t.Errorf("urg --files --ignore %q: %q, want %q", c.args, lines, c.want)
+		}
+	}
+	got := urg(t, root, "--files", "--ignore", "-uu")
+	if lines := sortedLines(got.stdout); !slices.Contains(lines, ".hidden") || !slices.Contains(lines, ".git/HEAD") || !slices.Contains(lines, "b.log") {
+		t.Errorf("urg --files --ignore -uu: %q lacks .hidden, .git/HEAD or b.log", lines)
+	}
+}
+
+// TestIgnoreFlagsRefused: a ripgrep flag urg has is taken with
+// ripgrep's meaning, never as the prefix of another (--no-ignore was
+// once --no-ignore-case).
+func TestIgnoreFlagsRefused(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{".gitignore": "b\n", ".git/HEAD": "x\n", "a": "X\n", "b": "X\n"})
+	got := urg(t, root, "--ignore", "--no-ignore", "-l", "x", ".")
+	if got.code != 1 || got.stdout != "" {
+		t.Errorf("urg --no-ignore x: %q, status %d: it took --no-ignore for --no-ignore-case", got.stdout, got.code)
+	}
+	got = urg(t, root, "--ignore", "--no-ignore", "-l", "X", ".")
+	if lines := sortedLines(got.stdout); !slices.Equal(lines, []string{"./a", "./b"}) {
+		t.Errorf("urg --ignore --no-ignore -l X: %q, want ./a and ./b", lines)
 	}
 }
 

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -18,23 +14,25 @@ import (
 // --ignore-vcs, ...) shares one choice: +1 the positive form, -1 the
 // "no-" form, 0 neither given; the later given wins, as in ripgrep.
 type ignoreFlags struct {
-	rgFilter               bool // --rg-filter was given (and not undone)
-	ignore                 int  // --ignore, --rg-filter: +1; --no-ignore, -u: -1
+	// filter: --ignore was given, ripgrep's default filtering: ignore
+	// files read, hidden entries and .git directories skipped. The
+	// flags after it undo parts of it; it stays what hidden entries
+	// default to.
+	filter                 bool
+	ignore                 int // --ignore: +1; --no-ignore, -u: -1
 	vcs, dot, parent       int
 	global, exclude, files int
 	requireGit, oneFS      int
+	hidden                 int // --hidden, -uu: +1; --no-hidden, --hidden=false: -1
 	ignoreFiles            []string
-	unrestricted           int   // how many -u
-	hidden                 *bool // rawFlags.hidden, which -uu, --rg-filter and --no-hidden set
+	unrestricted           int // how many -u
 }
 
 // defineIgnoreFlags defines the flags of the ignore files and hidden
 // entries.
-func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags, hidden *bool) {
-	f.hidden = hidden
-	actionVar(fs, "rg-filter", "", "filter as ripgrep does by default: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories; -u, -uu and the --no-ignore flags undo parts of it (by default everything is searched, as in grep)",
-		func() { f.rgFilter, f.ignore, *f.hidden = true, +1, false }, func() { f.rgFilter = false })
-	choiceVar(fs, &f.ignore, +1, "ignore", "", "skip what ignore files name, as ripgrep does (hidden entries are still searched; undoes --no-ignore)")
+func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags) {
+	actionVar(fs, "ignore", "", "filter as ripgrep does by default: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories; -u, -uu, --hidden and the --no-ignore flags undo parts of it (by default everything is searched, as in grep)",
+		func() { f.filter, f.ignore = true, +1 }, func() { f.filter, f.ignore = false, 0 })
 	choiceVar(fs, &f.ignore, -1, "no-ignore", "", "read no ignore file (.rgignore, .ignore, .gitignore, exclude and global files); --ignore-file still counts")
 	actionVar(fs, "unrestricted", "u", "search more: -u is --no-ignore, -uu also --hidden, -uuu also binary files (which urg searches anyway, as grep does)", func() {
 		f.unrestricted++
@@ -42,7 +40,7 @@ func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags, hidden *bool) {
 		case 1:
 			f.ignore = -1
 		case 2:
-			*f.hidden = true
+			f.hidden = +1
 		}
 	}, nil)
 	pair := func(dst *int, name, doc string) {
@@ -58,10 +56,10 @@ func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags, hidden *bool) {
 	fs.StringArrayVar(&f.ignoreFiles, "ignore-file", nil, "skip what the gitignore-style `FILE` names, its patterns taken below the current directory (repeatable; under every other ignore file, the later over the earlier)")
 	choiceVar(fs, &f.requireGit, -1, "no-require-git", "", "read .gitignore files outside git repositories too")
 	choiceVar(fs, &f.requireGit, +1, "require-git", "", "undo --no-require-git")
-	actionVar(fs, "hidden", "", "search files and directories whose names start with a dot (the default, unless --rg-filter; --hidden=false skips them)",
-		func() { *f.hidden = true }, func() { *f.hidden = false })
+	actionVar(fs, "hidden", "", "search files and directories whose names start with a dot (the default, unless --ignore; --hidden=false skips them)",
+		func() { f.hidden = +1 }, func() { f.hidden = -1 })
 	actionVar(fs, "no-hidden", "", "skip files and directories whose names start with a dot",
-		func() { *f.hidden = false }, func() { *f.hidden = true })
+		func() { f.hidden = -1 }, func() { f.hidden = +1 })
 	choiceVar(fs, &f.oneFS, +1, "one-file-system", "", "walk no directory on another file system than the searched directory's")
 	choiceVar(fs, &f.oneFS, -1, "no-one-file-system", "", "undo --one-file-system")
 }
@@ -106,7 +104,7 @@ func (f *ignoreFlags) rules(env func(string) string, cwd string) *ignore.Rules {
 	}
 	r.Exclude = r.VCS && f.exclude >= 0
 	if r.VCS && f.global >= 0 {
-		r.Global = globalExcludes(env)
+		r.Global = ignore.GlobalExcludes(env)
 	}
 	if f.files >= 0 {
 		r.Files = f.ignoreFiles
@@ -117,89 +115,15 @@ func (f *ignoreFlags) rules(env func(string) string, cwd string) *ignore.Rules {
 	return r
 }
 
-// globalExcludes is git's global excludes file: core.excludesFile of
-// the user's git configuration ($XDG_CONFIG_HOME/git/config, then
-// ~/.gitconfig, the later winning, as git reads them), else
-// $XDG_CONFIG_HOME/git/ignore ($HOME/.config when XDG_CONFIG_HOME is
-// not set); "" when there is no home to look in.
-func globalExcludes(env func(string) string) string {
-	home := env("HOME")
-	xdg := env("XDG_CONFIG_HOME")
-	if xdg == "" && home != "" {
-		xdg = filepath.Join(home, ".config")
-	}
-	var found string
-	for _, cfg := range []string{join(xdg, "git/config"), join(home, ".gitconfig")} {
-		if cfg == "" {
-			continue
-		}
-		if v, ok := excludesFileOf(cfg); ok {
-			found = v
-		}
-	}
-	if found != "" {
-		if rest, ok := strings.CutPrefix(found, "~/"); ok && home != "" {
-			found = filepath.Join(home, rest)
-		}
-		return found
-	}
-	if xdg == "" {
-		return ""
-	}
-	return filepath.Join(xdg, "git", "ignore")
-}
-
-// join is filepath.Join, but "" when dir is.
-func join(dir, rel string) string {
-	if dir == "" {
-		return ""
-	}
-	return filepath.Join(dir, rel)
-}
-
-// excludesFileOf reads core.excludesFile from a git configuration file:
-// the last "excludesfile = VALUE" of a [core] section (keys and section
-// names are not case-sensitive in git; quotes and a trailing comment
-// are taken off the value).
-func excludesFileOf(path string) (string, bool) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", false
-	}
-	var value string
-	found, inCore := false, false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "[") {
-			name, _, _ := strings.Cut(strings.TrimPrefix(line, "["), "]")
-			inCore = strings.EqualFold(strings.TrimSpace(name), "core")
-			continue
-		}
-		key, val, ok := strings.Cut(line, "=")
-		if !inCore || !ok || !strings.EqualFold(strings.TrimSpace(key), "excludesfile") {
-			continue
-		}
-		val = strings.TrimSpace(val)
-		if strings.HasPrefix(val, `"`) {
-			if end := strings.Index(val[1:], `"`); end >= 0 {
-				val = val[1 : end+1]
-			}
-		} else if i := strings.IndexAny(val, "#;"); i >= 0 {
-			val = strings.TrimSpace(val[:i])
-		}
-		value, found = val, true
-	}
-	return value, found
-}
-
-// setIgnore sets the walk's ignore rules from the flags; an ignore file
-// given by --ignore-file that cannot be read is an error.
+// setIgnore sets the walk's ignore rules and hidden names from the
+// flags; an ignore file given by --ignore-file that cannot be read is an
+// error.
 func (o *options) setIgnore() error {
 	f := &o.ign
+	o.walk.NoHidden = f.hidden < 0 || f.hidden == 0 && f.filter
+	o.walk.OneFileSystem = f.oneFS > 0
 	cwd, _ := os.Getwd()
 	r := f.rules(os.Getenv, cwd)
-	o.walk.OneFileSystem = f.oneFS > 0
 	if r == nil {
 		return nil
 	}
@@ -208,6 +132,6 @@ func (o *options) setIgnore() error {
 		return plainError{err}
 	}
 	o.walk.Ignore = set
-	o.walk.NoGitDir = f.rgFilter && r.VCS
+	o.walk.NoGitDir = f.filter && r.VCS
 	return nil
 }

@@ -10,7 +10,8 @@ import (
 
 // GlobalExcludes is git's global excludes file: core.excludesFile of
 // the user's git configuration ($XDG_CONFIG_HOME/git/config, then
-// ~/.gitconfig, the later winning, as git reads them), else
+// ~/.gitconfig, the later winning, as git reads them; the file
+// GIT_CONFIG_GLOBAL names in their place), else
 // $XDG_CONFIG_HOME/git/ignore ($HOME/.config when XDG_CONFIG_HOME is
 // not set); "" when there is no home to look in. env looks up an
 // environment variable (os.Getenv).
@@ -20,8 +21,12 @@ func GlobalExcludes(env func(string) string) string {
 	if xdg == "" && home != "" {
 		xdg = filepath.Join(home, ".config")
 	}
+	configs := []string{joinIf(xdg, "git/config"), joinIf(home, ".gitconfig")}
+	if g := env("GIT_CONFIG_GLOBAL"); g != "" {
+		configs = []string{g} // git reads it in their place
+	}
 	var found string
-	for _, cfg := range []string{joinIf(xdg, "git/config"), joinIf(home, ".gitconfig")} {
+	for _, cfg := range configs {
 		if cfg == "" {
 			continue
 		}

@@ -91,8 +91,10 @@ type Node struct {
 		strip int
 	}
 	// cwdHead is the root's path below the current directory, with a
-	// trailing '/', where --ignore-file's patterns are rooted.
-	cwdHead string
+	// trailing '/', where --ignore-file's patterns are rooted; when the
+	// current directory is below the root instead, cwdStrip is its path
+	// there, with a trailing '/', taken off the entries below it.
+	cwdHead, cwdStrip string
 }
 
 // Root starts the chain of a walked root dir: the ignore files of the
@@ -122,6 +124,8 @@ func (s *Set) Root(dir string) *Node {
 	if s.rules.Cwd != "" {
 		if r, err := filepath.Rel(s.rules.Cwd, abs); err == nil && r != "." && !strings.HasPrefix(r, "..") {
 			n.cwdHead = filepath.ToSlash(r) + "/"
+		} else if r, err := filepath.Rel(abs, s.rules.Cwd); err == nil && r != "." && !strings.HasPrefix(r, "..") {
+			n.cwdStrip = filepath.ToSlash(r) + "/"
 		}
 	}
 	return n
@@ -173,7 +177,7 @@ func (n *Node) inherit(parent *Node) {
 	}
 	n.anyGit = n.anyGit || parent.anyGit
 	n.repo = parent.repo
-	n.cwdHead = parent.cwdHead
+	n.cwdHead, n.cwdStrip = parent.cwdHead, parent.cwdStrip
 }
 
 // load reads the ignore files of dir that the rules take (files false:
@@ -299,8 +303,9 @@ func (n *Node) Match(rel string, dir bool) Verdict {
 			return v
 		}
 	}
+	fromCwd := strings.TrimPrefix(rel, n.cwdStrip)
 	for i := len(n.set.explicit) - 1; i >= 0; i-- {
-		if v := n.set.explicit[i].Match(n.cwdHead, rel, dir); v != None {
+		if v := n.set.explicit[i].Match(n.cwdHead, fromCwd, dir); v != None {
 			return v
 		}
 	}

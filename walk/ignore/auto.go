@@ -117,9 +117,8 @@ func (a *auto) closure(p int32) {
 			a.stack = append(a.stack, p+1)
 		case opStarStar:
 			a.stack = append(a.stack, p+1)
-			if in.skip {
-				a.stack = append(a.stack, p+2) // past the '/'
-			}
+		case opSkip:
+			a.stack = append(a.stack, p+1, p+3) // the "**", or past its '/'
 		}
 	}
 }

@@ -8,17 +8,17 @@ const (
 	opAny                // '?': one byte but '/'
 	opClass              // "[...]": one byte of set, never '/'
 	opStar               // '*': any run of bytes without '/'
-	opStarStar           // "**" between slashes: any run of bytes; skip: it may also be skipped with the '/' after it
+	opStarStar           // "**" between slashes: any run of bytes
+	opSkip               // before a "**/": it may also match nothing, the '/' with it (reads no byte)
 	opMatch              // the end of pattern pat
 )
 
 // inst is one position of the automaton's program.
 type inst struct {
-	op   op
-	b    byte
-	skip bool   // opStarStar: "**/", which also matches nothing at all
-	pat  int32  // opMatch: the pattern's index in its file
-	set  *class // opClass
+	op  op
+	b   byte
+	pat int32  // opMatch: the pattern's index in its file
+	set *class // opClass
 }
 
 // class is a set of bytes.
@@ -63,7 +63,10 @@ func compileGlob(prog []inst, glob string, pat int32) (_ []inst, ok bool) {
 			case double && atStart && rest == "":
 				prog = append(prog, inst{op: opStarStar})
 			case double && atStart && (rest[0] == '/' || len(rest) > 1 && rest[0] == '\\' && rest[1] == '/'):
-				prog = append(prog, inst{op: opStarStar, skip: true})
+				// "**/" matches nothing at all, or any run of bytes and
+				// a '/': the choice is made before "**" reads a byte,
+				// never after.
+				prog = append(prog, inst{op: opSkip}, inst{op: opStarStar})
 			default:
 				prog = append(prog, inst{op: opStar})
 			}

@@ -217,10 +217,10 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 	}
 	var rel string
 	if w.opts.Ignore != nil || w.opts.NoHidden {
-		if w.opts.Ignore != nil {
+		if n.Type == TypeDir && w.opts.Ignore != nil {
 			rel = relPath(job.rel, n.Name)
 		}
-		if !w.taken(n.Name, rel, n.Type == TypeDir, job.ignores) {
+		if !w.taken(n.Name, "", dirPrefix(job.rel), n.Type == TypeDir, job.ignores) {
 			return true
 		}
 	}

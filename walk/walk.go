@@ -394,6 +394,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			w.warnf(job.shown(), err)
 		}
 	}
+	dirRel := dirPrefix(job.rel)
 	var subdirs []dirJob
 	// Without globs, types or ignore files, hidden names go first,
 	// before any stat; with them, a name they choose is searched
@@ -414,10 +415,10 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			continue // links not followed, and devices unless -D read
 		}
 		var rel string
-		if w.opts.Globs.needsPath() || w.opts.Ignore != nil {
+		if w.opts.Globs.needsPath() || t == TypeDir && w.opts.Ignore != nil {
 			rel = relPath(job.rel, l.name)
 		}
-		if !w.taken(l.name, rel, t == TypeDir, ignores) {
+		if !w.taken(l.name, rel, dirRel, t == TypeDir, ignores) {
 			w.filter()
 			continue
 		}
@@ -483,8 +484,9 @@ func (w *walker) readable(t Type) bool {
 // that matches decides; then the ignore files, whose whitelist (a "!"
 // pattern) chooses the entry unless a type leaves it out; then, for a
 // file, the types; last, hidden names, unless something chose the
-// entry. rel is its path below the operand.
-func (w *walker) taken(name, rel string, dir bool, ignores *ignore.Node) bool {
+// entry. rel is its path below the operand, when the globs need it;
+// dirRel, its directory's, "" or ending in '/'.
+func (w *walker) taken(name, rel, dirRel string, dir bool, ignores *ignore.Node) bool {
 	switch w.opts.Globs.match(rel, name, dir) {
 	case chosen:
 		return true
@@ -496,7 +498,7 @@ func (w *walker) taken(name, rel string, dir bool, ignores *ignore.Node) bool {
 	}
 	whitelisted := false
 	if w.opts.Ignore != nil {
-		switch ignores.Match(rel, dir) {
+		switch ignores.Match(dirRel, name, dir) {
 		case ignore.Ignored:
 			return false
 		case ignore.Whitelist:
@@ -522,6 +524,15 @@ func deviceOf(p string) uint64 {
 	}
 	id, _ := pathID(p, fi)
 	return id.Dev
+}
+
+// dirPrefix is a directory's path below a walked root as the ignore
+// files take it: "" for the root, else with a trailing '/'.
+func dirPrefix(rel string) string {
+	if rel == "" {
+		return ""
+	}
+	return rel + "/"
 }
 
 // relPath joins a path below a walked root and a name.

@@ -24,6 +24,10 @@ type auto struct {
 	// one, so a state's row of transitions is short.
 	classOf [256]uint8
 	rep     []byte // a byte of each class
+	// opens holds the bytes a path can start with and still match: a
+	// path that starts with another (most paths, for patterns anchored
+	// at the path's start) needs no run.
+	opens [256]bool
 
 	mu     sync.Mutex
 	states []state
@@ -51,6 +55,12 @@ func newAuto(prog []inst, dirOnly []bool) *auto {
 	a := &auto{prog: prog, dirOnly: dirOnly, seen: make([]bool, len(prog))}
 	a.classes()
 	a.reset()
+	for b := range 256 {
+		c := a.classOf[b]
+		next := a.step(a.start, c)
+		a.trans[int(a.start)*len(a.rep)+int(c)] = next
+		a.opens[b] = next != 0
+	}
 	return a
 }
 
@@ -192,9 +202,21 @@ func (a *auto) step(s int32, c uint8) int32 {
 	return a.intern()
 }
 
-// match runs the path head+tail and returns the last pattern that
+// match runs the path p1+p2+p3 and returns the last pattern that
 // matches it as a file and as a directory (-1: none).
-func (a *auto) match(head, tail string) (file, dir int32) {
+func (a *auto) match(p1, p2, p3 string) (file, dir int32) {
+	opens := true
+	switch {
+	case p1 != "":
+		opens = a.opens[p1[0]]
+	case p2 != "":
+		opens = a.opens[p2[0]]
+	case p3 != "":
+		opens = a.opens[p3[0]]
+	}
+	if !opens {
+		return -1, -1
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.size > maxCache {
@@ -202,7 +224,7 @@ func (a *auto) match(head, tail string) (file, dir int32) {
 	}
 	s := a.start
 	n := int32(len(a.rep))
-	for _, part := range [2]string{head, tail} {
+	for _, part := range [3]string{p1, p2, p3} {
 		for i := 0; i < len(part) && s != 0; i++ {
 			c := a.classOf[part[i]]
 			next := a.trans[s*n+int32(c)]

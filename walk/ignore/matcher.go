@@ -1,7 +1,5 @@
 package ignore
 
-import "strings"
-
 // Verdict is what ignore rules say of a path.
 type Verdict uint8
 
@@ -14,17 +12,23 @@ const (
 
 // Matcher is one ignore file, compiled. Its patterns are numbered in
 // the file's order and, as in git, the last one that matches a path
-// decides. The ones of the commonest shapes are found by hash: a literal
-// name ("core"), a name's literal suffix ("*.o") or prefix (".*"), a
-// literal path ("/vmlinux"); every other pattern runs in one automaton.
-// A Matcher is safe for use by several goroutines at once.
+// decides. The patterns of a name of the commonest shapes are found by
+// hash: a literal name ("core"), a literal suffix ("*.o") or prefix
+// (".*"); every other pattern runs in one of two automata: one over the
+// name for the patterns of a name, one over the path for the patterns
+// of a path ("/vmlinux", "arch/*/generated/"), which, anchored at the
+// path's start, most paths leave within their first bytes. A Matcher is
+// safe for use by several goroutines at once.
 type Matcher struct {
-	negate   []bool // by pattern: it whitelists
-	names    map[string]best
-	paths    map[string]best
+	negate []bool // by pattern: it whitelists
+	names  map[string]best
+	// exts are the literal suffixes that start with a dot ("*.o",
+	// "*.mod.c"): a name is looked up from each of its dots.
+	exts     map[string]best
 	suffixes affixes
 	prefixes affixes
-	auto     *auto // nil when every pattern has a fast path
+	nameAuto *auto // nil when no name pattern needs it
+	pathAuto *auto // nil when no path pattern needs it
 }
 
 // best holds the last pattern (highest index) of some set that matches
@@ -43,12 +47,17 @@ func (b *best) add(pat int32, dirOnly bool) {
 type affixes struct {
 	byText map[string]best
 	lens   []int // the distinct lengths, for the lookups a name needs
+	// edge holds the bytes an affix ends with (a suffix) or starts with
+	// (a prefix): a name whose own last or first byte is not one needs
+	// no lookup.
+	edge [256]bool
 }
 
-func (a *affixes) add(text string, pat int32, dirOnly bool) {
+func (a *affixes) add(text string, edge byte, pat int32, dirOnly bool) {
 	if a.byText == nil {
 		a.byText = make(map[string]best)
 	}
+	a.edge[edge] = true
 	b, ok := a.byText[text]
 	if !ok {
 		b = best{-1, -1}
@@ -77,7 +86,7 @@ func Compile(data []byte) *Matcher {
 		return nil
 	}
 	m := &Matcher{negate: make([]bool, len(pats))}
-	var prog []inst
+	var nameProg, pathProg []inst
 	dirOnly := make([]bool, len(pats))
 	addTo := func(mp *map[string]best, key string, i int32, p pattern) {
 		if *mp == nil {
@@ -97,35 +106,38 @@ func Compile(data []byte) *Matcher {
 		switch {
 		case p.base && literal(g):
 			addTo(&m.names, g, i, p)
+		case p.base && len(g) > 2 && g[0] == '*' && g[1] == '.' && literal(g[1:]):
+			addTo(&m.exts, g[1:], i, p)
 		case p.base && len(g) > 1 && g[0] == '*' && literal(g[1:]):
-			m.suffixes.add(g[1:], i, p.dirOnly)
+			m.suffixes.add(g[1:], g[len(g)-1], i, p.dirOnly)
 		case p.base && len(g) > 1 && g[len(g)-1] == '*' && literal(g[:len(g)-1]):
-			m.prefixes.add(g[:len(g)-1], i, p.dirOnly)
-		case !p.base && literal(g):
-			addTo(&m.paths, g, i, p)
+			m.prefixes.add(g[:len(g)-1], g[0], i, p.dirOnly)
+		case p.base:
+			// The name is matched as git's match_basename matches it,
+			// by wildmatch without WM_PATHNAME; a name holds no '/', so
+			// that is the same program.
+			nameProg, _ = compileGlob(nameProg, g, i)
 		default:
-			if p.base {
-				// A name at any depth: "**/" before it, over the path.
-				g = "**/" + g
-			}
-			prog, _ = compileGlob(prog, g, i)
+			pathProg, _ = compileGlob(pathProg, g, i)
 		}
 	}
-	if len(prog) > 0 {
-		m.auto = newAuto(prog, dirOnly)
+	if len(nameProg) > 0 {
+		m.nameAuto = newAuto(nameProg, dirOnly)
+	}
+	if len(pathProg) > 0 {
+		m.pathAuto = newAuto(pathProg, dirOnly)
 	}
 	return m
 }
 
-// Match says what the file's patterns make of the path head+tail, below
-// the ignore file's directory (a directory when dir); the path is given
-// in two parts so that a caller need not join them, and its name is the
-// part of tail after its last '/'.
-func (m *Matcher) Match(head, tail string, dir bool) Verdict {
+// Match says what the file's patterns make of the entry named name in
+// the directory head+sub, below the ignore file's directory (head and
+// sub are "" or end in '/'; the path is given in parts so that a caller
+// need not join them); dir says whether it is a directory.
+func (m *Matcher) Match(head, sub, name string, dir bool) Verdict {
 	if m == nil {
 		return None
 	}
-	name := tail[strings.LastIndexByte(tail, '/')+1:]
 	last := int32(-1)
 	pick := func(b best) {
 		if dir {
@@ -137,31 +149,39 @@ func (m *Matcher) Match(head, tail string, dir bool) Verdict {
 	if b, ok := m.names[name]; ok {
 		pick(b)
 	}
-	for _, n := range m.suffixes.lens {
-		if n <= len(name) {
-			if b, ok := m.suffixes.byText[name[len(name)-n:]]; ok {
-				pick(b)
+	if m.exts != nil {
+		for i := len(name) - 1; i >= 0; i-- {
+			if name[i] == '.' {
+				if b, ok := m.exts[name[i:]]; ok {
+					pick(b)
+				}
 			}
 		}
 	}
-	for _, n := range m.prefixes.lens {
-		if n <= len(name) {
-			if b, ok := m.prefixes.byText[name[:n]]; ok {
-				pick(b)
+	if name != "" && m.suffixes.edge[name[len(name)-1]] {
+		for _, n := range m.suffixes.lens {
+			if n <= len(name) {
+				if b, ok := m.suffixes.byText[name[len(name)-n:]]; ok {
+					pick(b)
+				}
 			}
 		}
 	}
-	if m.paths != nil {
-		p := tail
-		if head != "" {
-			p = head + tail
-		}
-		if b, ok := m.paths[p]; ok {
-			pick(b)
+	if name != "" && m.prefixes.edge[name[0]] {
+		for _, n := range m.prefixes.lens {
+			if n <= len(name) {
+				if b, ok := m.prefixes.byText[name[:n]]; ok {
+					pick(b)
+				}
+			}
 		}
 	}
-	if m.auto != nil {
-		f, d := m.auto.match(head, tail)
+	if m.nameAuto != nil {
+		f, d := m.nameAuto.match("", "", name)
+		pick(best{f, d})
+	}
+	if m.pathAuto != nil {
+		f, d := m.pathAuto.match(head, sub, name)
 		pick(best{f, d})
 	}
 	switch {

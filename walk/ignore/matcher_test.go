@@ -66,8 +66,10 @@ func TestMatch(t *testing.T) {
 		{"*.txt\r\n", "a.txt", false, Ignored},
 	} {
 		m := Compile([]byte(c.file))
-		for _, split := range []int{0, strings.LastIndexByte(c.path, '/') + 1} {
-			if got := m.Match(c.path[:split], c.path[split:], c.dir); got != c.want {
+		slash := strings.LastIndexByte(c.path, '/') + 1
+		dir, name := c.path[:slash], c.path[slash:]
+		for _, split := range []int{0, strings.IndexByte(dir, '/') + 1, len(dir)} {
+			if got := m.Match(dir[:split], dir[split:], name, c.dir); got != c.want {
 				t.Errorf("%q against %q (dir %v, split %d): %v, want %v", c.file, c.path, c.dir, split, got, c.want)
 			}
 		}
@@ -97,14 +99,15 @@ func TestManyPatterns(t *testing.T) {
 		{"q/deep9/r/s", Ignored},
 		{"other", None},
 	} {
-		if got := m.Match("", c.path, false); got != c.want {
+		slash := strings.LastIndexByte(c.path, '/') + 1
+		if got := m.Match("", c.path[:slash], c.path[slash:], false); got != c.want {
 			t.Errorf("%q: %v, want %v", c.path, got, c.want)
 		}
 	}
 	for i := range 500 {
-		m.Match("", fmt.Sprintf("d%d/q%d/x%dy", i%500, i, i%10), false)
+		m.Match(fmt.Sprintf("d%d/", i%500), fmt.Sprintf("q%d/", i), fmt.Sprintf("x%dy", i%10), false)
 	}
-	if n := m.auto.size; n > 2*maxCache {
+	if n := m.pathAuto.size; n > 2*maxCache {
 		t.Errorf("%d bytes cached, bound %d", n, maxCache)
 	}
 }

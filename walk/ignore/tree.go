@@ -256,15 +256,16 @@ func gitDir(dotGit string) string {
 	return gd
 }
 
-// Match says what the ignore files say of an entry at rel, its path
-// below the walked root (a directory when dir), with ripgrep's
+// Match says what the ignore files say of the entry named name in the
+// directory dir, its path below the walked root ("" for the root, else
+// ending in '/'; a directory entry when isDir), with ripgrep's
 // precedence (crates/ignore/src/dir.rs, matched_ignore): a .rgignore
 // decides before any .ignore, which decides before any .gitignore, then
 // .git/info/exclude, the global file and --ignore-file; among files of
 // one kind the nearest directory's decides. A .gitignore or exclude file
 // counts only inside a repository (unless !RequireGit), and only up to
 // the nearest repository root.
-func (n *Node) Match(rel string, dir bool) Verdict {
+func (n *Node) Match(dir, name string, isDir bool) Verdict {
 	if n == nil {
 		return None
 	}
@@ -273,22 +274,22 @@ func (n *Node) Match(rel string, dir bool) Verdict {
 	var custom, dot, git, excl Verdict
 	sawGit := false
 	for x := n; x != nil; x = x.parent {
-		head, tail := x.head, rel
+		head, sub := x.head, dir
 		if !x.above && x.rel != "" {
-			tail = rel[len(x.rel)+1:]
+			sub = dir[len(x.rel)+1:]
 		}
 		if custom == None {
-			custom = x.custom.Match(head, tail, dir)
+			custom = x.custom.Match(head, sub, name, isDir)
 		}
 		if dot == None {
-			dot = x.dot.Match(head, tail, dir)
+			dot = x.dot.Match(head, sub, name, isDir)
 		}
 		if anyGit && !sawGit {
 			if git == None {
-				git = x.git.Match(head, tail, dir)
+				git = x.git.Match(head, sub, name, isDir)
 			}
 			if excl == None {
-				excl = x.exclude.Match(head, tail, dir)
+				excl = x.exclude.Match(head, sub, name, isDir)
 			}
 		}
 		sawGit = sawGit || x.hasGit
@@ -299,13 +300,13 @@ func (n *Node) Match(rel string, dir bool) Verdict {
 		}
 	}
 	if anyGit {
-		if v := n.set.global.Match(n.repo.head, rel[min(n.repo.strip, len(rel)):], dir); v != None {
+		if v := n.set.global.Match(n.repo.head, dir[min(n.repo.strip, len(dir)):], name, isDir); v != None {
 			return v
 		}
 	}
-	fromCwd := strings.TrimPrefix(rel, n.cwdStrip)
+	fromCwd := strings.TrimPrefix(dir, n.cwdStrip)
 	for i := len(n.set.explicit) - 1; i >= 0; i-- {
-		if v := n.set.explicit[i].Match(n.cwdHead, fromCwd, dir); v != None {
+		if v := n.set.explicit[i].Match(n.cwdHead, fromCwd, name, isDir); v != None {
 			return v
 		}
 	}

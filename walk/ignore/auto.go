@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // maxCache bounds the bytes an automaton's cache of states holds: past
@@ -17,6 +18,10 @@ const maxCache = 256 << 10
 // far can be at, and its transitions are made the first time a path
 // takes them. Every glob is anchored at both ends, so a path is run
 // through whole and the state it ends in says which patterns match it.
+//
+// The walk's goroutines run paths through one automaton at once: a run
+// reads the current table without a lock, and only a run that meets a
+// transition not made yet takes the lock, to make it.
 type auto struct {
 	prog    []inst
 	dirOnly []bool // by pattern: it matches directories only
@@ -29,16 +34,28 @@ type auto struct {
 	// at the path's start) needs no run.
 	opens [256]bool
 
-	mu     sync.Mutex
-	states []state
-	trans  []int32 // states × classes; unknown: -1
-	index  map[string]int32
-	start  int32
-	size   int // the cache's bytes, roughly
+	tab atomic.Pointer[table] // the current table, for runs
+
+	mu    sync.Mutex // held to change the table
+	cur   *table     // the current table, for the lock's holder
+	used  int        // the states cur holds
+	index map[string]int32
+	size  int // the cache's bytes, roughly
 	// scratch for building states
 	seen  []bool
 	list  []int32
 	stack []int32
+}
+
+// table is the states made so far. Rows are only ever filled in (an
+// unknown transition, -1, becomes a state's id), and a state is written
+// before any transition to it, so a run may read a table while the lock
+// holder fills it; a table that is full is copied into a larger one, and
+// a run on the old one finds the rest unknown and takes the lock.
+type table struct {
+	trans  []atomic.Int32 // len(states) × classes
+	states []state        // room for states; auto.used of them made
+	start  int32
 }
 
 // state is one DFA state: the positions it stands for (its key in
@@ -56,10 +73,7 @@ func newAuto(prog []inst, dirOnly []bool) *auto {
 	a.classes()
 	a.reset()
 	for b := range 256 {
-		c := a.classOf[b]
-		next := a.step(a.start, c)
-		a.trans[int(a.start)*len(a.rep)+int(c)] = next
-		a.opens[b] = next != 0
+		a.opens[b] = a.next(a.cur.start, a.classOf[b]) != 0
 	}
 	return a
 }
@@ -93,10 +107,11 @@ func (a *auto) classes() {
 	}
 }
 
-// reset empties the cache: the dead state (0) and the start state.
+// reset starts a new, empty table: the dead state (0) and the start
+// state. The lock is held, or the automaton is not shared yet.
 func (a *auto) reset() {
-	a.states = a.states[:0]
-	a.trans = a.trans[:0]
+	a.cur, a.used = nil, 0
+	a.grow(8)
 	a.index = make(map[string]int32)
 	a.size = 0
 	a.add(nil, "") // dead
@@ -106,7 +121,27 @@ func (a *auto) reset() {
 			a.closure(int32(i))
 		}
 	}
-	a.start = a.intern()
+	// Not published yet: no run reads start before the Store below.
+	a.cur.start = a.intern()
+	a.tab.Store(a.cur)
+}
+
+// grow makes the current table a copy of it with room for n states, and
+// publishes it (the old one is never written again).
+func (a *auto) grow(n int) {
+	t := &table{trans: make([]atomic.Int32, n*len(a.rep)), states: make([]state, n)}
+	for i := range t.trans {
+		t.trans[i].Store(-1)
+	}
+	if old := a.cur; old != nil {
+		t.start = old.start
+		for i := range old.trans {
+			t.trans[i].Store(old.trans[i].Load())
+		}
+		copy(t.states, old.states[:a.used])
+		a.tab.Store(t)
+	}
+	a.cur = t
 }
 
 // closure adds position p to the list being built, with every position
@@ -150,7 +185,7 @@ func (a *auto) intern() int32 {
 
 // add makes a state of pos, whose key in index is key.
 func (a *auto) add(pos []int32, key string) int32 {
-	s := state{file: -1, dir: -1}
+	s := state{key: key, file: -1, dir: -1}
 	for _, p := range pos {
 		if in := &a.prog[p]; in.op == opMatch {
 			s.dir = max(s.dir, in.pat)
@@ -159,14 +194,14 @@ func (a *auto) add(pos []int32, key string) int32 {
 			}
 		}
 	}
-	s.key = key
-	id := int32(len(a.states))
-	a.states = append(a.states, s)
+	if a.used == len(a.cur.states) {
+		a.grow(2 * a.used)
+	}
+	id := int32(a.used)
+	a.cur.states[id] = s
+	a.used++
 	a.index[key] = id
 	a.size += 2*len(key) + 4*len(a.rep) + 64
-	for range len(a.rep) {
-		a.trans = append(a.trans, -1)
-	}
 	return id
 }
 
@@ -174,7 +209,7 @@ func (a *auto) add(pos []int32, key string) int32 {
 func (a *auto) step(s int32, c uint8) int32 {
 	x := a.rep[c]
 	a.list = a.list[:0]
-	key := a.states[s].key
+	key := a.cur.states[s].key
 	for k := 0; k < len(key); k += 4 {
 		p := int32(uint32(key[k]) | uint32(key[k+1])<<8 | uint32(key[k+2])<<16 | uint32(key[k+3])<<24)
 		in := &a.prog[p]
@@ -202,6 +237,18 @@ func (a *auto) step(s int32, c uint8) int32 {
 	return a.intern()
 }
 
+// next is the transition of s on class c, made if unknown; the lock is
+// held (or the automaton not shared yet).
+func (a *auto) next(s int32, c uint8) int32 {
+	i := int(s)*len(a.rep) + int(c)
+	if n := a.cur.trans[i].Load(); n >= 0 {
+		return n
+	}
+	n := a.step(s, c)
+	a.cur.trans[i].Store(n) // a.cur, which step may have grown
+	return n
+}
+
 // match runs the path p1+p2+p3 and returns the last pattern that
 // matches it as a file and as a directory (-1: none).
 func (a *auto) match(p1, p2, p3 string) (file, dir int32) {
@@ -217,24 +264,37 @@ func (a *auto) match(p1, p2, p3 string) (file, dir int32) {
 	if !opens {
 		return -1, -1
 	}
+	if s, ok := a.run(a.tab.Load(), p1, p2, p3); ok {
+		return s.file, s.dir
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.size > maxCache {
 		a.reset()
 	}
-	s := a.start
+	s := a.cur.start
+	for _, part := range [3]string{p1, p2, p3} {
+		for i := 0; i < len(part) && s != 0; i++ {
+			s = a.next(s, a.classOf[part[i]])
+		}
+	}
+	st := a.cur.states[s]
+	return st.file, st.dir
+}
+
+// run runs the path through t without the lock; ok is false when it met
+// a transition not made yet.
+func (a *auto) run(t *table, p1, p2, p3 string) (st state, ok bool) {
+	s := t.start
 	n := int32(len(a.rep))
 	for _, part := range [3]string{p1, p2, p3} {
 		for i := 0; i < len(part) && s != 0; i++ {
-			c := a.classOf[part[i]]
-			next := a.trans[s*n+int32(c)]
+			next := t.trans[s*n+int32(a.classOf[part[i]])].Load()
 			if next < 0 {
-				next = a.step(s, c)
-				a.trans[s*n+int32(c)] = next
+				return st, false
 			}
 			s = next
 		}
 	}
-	st := &a.states[s]
-	return st.file, st.dir
+	return t.states[s], true
 }

@@ -3,6 +3,7 @@ package ignore
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -110,4 +111,41 @@ func TestManyPatterns(t *testing.T) {
 	if n := m.pathAuto.size; n > 2*maxCache {
 		t.Errorf("%d bytes cached, bound %d", n, maxCache)
 	}
+}
+
+// TestConcurrentMatch: goroutines that run paths through one matcher at
+// once, while its automata grow and are cleared, get what one goroutine
+// alone gets (run with -race, this also checks the lock-free reads).
+func TestConcurrentMatch(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "d%d/*/x?y\n**/deep%d/**\n!*%d[a-f]z\n", i, i, i)
+	}
+	data := []byte(b.String())
+	path := func(i int) (string, string) {
+		return fmt.Sprintf("d%d/q%d/", i%40, i%97), fmt.Sprintf("x%dy%d%cz", i%10, i%40, 'a'+byte(i%8))
+	}
+	alone := Compile(data)
+	want := make([]Verdict, 2000)
+	for i := range want {
+		d, n := path(i)
+		want[i] = alone.Match("", d, n, false)
+	}
+	shared := Compile(data)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range len(want) {
+				i := (k*7 + g*613) % len(want)
+				d, n := path(i)
+				if got := shared.Match("", d, n, false); got != want[i] {
+					t.Errorf("%s%s: %v, want %v", d, n, got, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

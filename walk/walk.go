@@ -405,8 +405,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			w.filter()
 			continue
 		}
-		p := joinPath(job.path, l.name)
-		display := joinPath(job.display, l.name)
+		p, display := job.child(l.name)
 		t := l.typ
 		if t == TypeUnknown || t == TypeLink && w.opts.Follow {
 			t = w.statType(p, display, t == TypeLink)
@@ -602,6 +601,21 @@ func (a *ancestor) has(id dirID) bool {
 		}
 	}
 	return false
+}
+
+// child is the path of the entry name to open, and its name as printed:
+// one string where the two are the same, or the second the end of the
+// first (the implicit "." opens "./a" and prints "a").
+func (j dirJob) child(name string) (p, display string) {
+	p = joinPath(j.path, name)
+	switch {
+	case j.display == j.path:
+		return p, p
+	case j.display == "" && j.path == "." && len(p) == len(name)+2,
+		len(j.path) == len(j.display)+2 && j.path[:2] == "./" && j.path[2:] == j.display:
+		return p, p[2:]
+	}
+	return p, joinPath(j.display, name)
 }
 
 // shown is the directory's name as messages give it.

@@ -86,7 +86,18 @@ func Compile(data []byte) *Matcher {
 		return nil
 	}
 	m := &Matcher{negate: make([]bool, len(pats))}
-	var nameProg, pathProg []inst
+	// A pattern compiles to at most a position a byte, and its end: room
+	// for all of each automaton's at once, not grown as they come.
+	var nameRoom, pathRoom int
+	for _, p := range pats {
+		switch shapeOf(p) {
+		case shapeName:
+			nameRoom += len(p.glob) + 1
+		case shapePath:
+			pathRoom += len(p.glob) + 1
+		}
+	}
+	nameProg, pathProg := make([]inst, 0, nameRoom), make([]inst, 0, pathRoom)
 	dirOnly := make([]bool, len(pats))
 	addTo := func(mp *map[string]best, key string, i int32, p pattern) {
 		if *mp == nil {
@@ -103,16 +114,16 @@ func Compile(data []byte) *Matcher {
 		i := int32(n)
 		m.negate[i], dirOnly[i] = p.negate, p.dirOnly
 		g := p.glob
-		switch {
-		case p.base && literal(g):
+		switch shapeOf(p) {
+		case shapeLiteral:
 			addTo(&m.names, g, i, p)
-		case p.base && len(g) > 2 && g[0] == '*' && g[1] == '.' && literal(g[1:]):
+		case shapeExt:
 			addTo(&m.exts, g[1:], i, p)
-		case p.base && len(g) > 1 && g[0] == '*' && literal(g[1:]):
+		case shapeSuffix:
 			m.suffixes.add(g[1:], g[len(g)-1], i, p.dirOnly)
-		case p.base && len(g) > 1 && g[len(g)-1] == '*' && literal(g[:len(g)-1]):
+		case shapePrefix:
 			m.prefixes.add(g[:len(g)-1], g[0], i, p.dirOnly)
-		case p.base:
+		case shapeName:
 			// The name is matched as git's match_basename matches it,
 			// by wildmatch without WM_PATHNAME; a name holds no '/', so
 			// that is the same program.
@@ -128,6 +139,35 @@ func Compile(data []byte) *Matcher {
 		m.pathAuto = newAuto(pathProg, dirOnly)
 	}
 	return m
+}
+
+// shape is how a pattern is matched.
+type shape uint8
+
+const (
+	shapeLiteral shape = iota // a literal name: by hash
+	shapeExt                  // "*.LIT": by hash, from each of a name's dots
+	shapeSuffix               // "*LIT": by hash, by length
+	shapePrefix               // "LIT*": by hash, by length
+	shapeName                 // any other pattern of a name: the name automaton
+	shapePath                 // a pattern of a path: the path automaton
+)
+
+func shapeOf(p pattern) shape {
+	g := p.glob
+	switch {
+	case !p.base:
+		return shapePath
+	case literal(g):
+		return shapeLiteral
+	case len(g) > 2 && g[0] == '*' && g[1] == '.' && literal(g[1:]):
+		return shapeExt
+	case len(g) > 1 && g[0] == '*' && literal(g[1:]):
+		return shapeSuffix
+	case len(g) > 1 && g[len(g)-1] == '*' && literal(g[:len(g)-1]):
+		return shapePrefix
+	}
+	return shapeName
 }
 
 // Match says what the file's patterns make of the entry named name in

@@ -7,10 +7,7 @@
 // pattern of the file runs in one lazily built automaton.
 package ignore
 
-import (
-	"bytes"
-	"strings"
-)
+import "strings"
 
 // pattern is one line of an ignore file, read as git's dir.c reads it
 // (add_patterns_from_buffer, parse_path_pattern).
@@ -25,17 +22,19 @@ type pattern struct {
 
 // parseLines reads the patterns of an ignore file's contents.
 func parseLines(data []byte) []pattern {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // git skips a UTF-8 BOM
-	var out []pattern
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
+	// One string for the whole file: the patterns are slices of it, not
+	// a string each.
+	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf") // git skips a UTF-8 BOM
+	out := make([]pattern, 0, strings.Count(text, "\n")+1)
+	for text != "" {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
 		} else {
-			data = nil
+			text = ""
 		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if p, ok := parseLine(string(line)); ok {
+		line = strings.TrimSuffix(line, "\r")
+		if p, ok := parseLine(line); ok {
 			out = append(out, p)
 		}
 	}

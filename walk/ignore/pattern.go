@@ -3,8 +3,9 @@
 // with git's rules for a pattern and ripgrep's precedence among the
 // files. Each ignore file is compiled once into a Matcher whose cost per
 // path does not grow with its number of patterns: literal names,
-// suffixes, prefixes and paths are looked up by hash, and every other
-// pattern of the file runs in one lazily built automaton.
+// extensions, suffixes and prefixes are looked up by hash, and every
+// other pattern runs in one of two lazily built automata, over the name
+// or over the path.
 package ignore
 
 import "strings"

@@ -100,6 +100,13 @@ func TestIgnoreFlagsRefused(t *testing.T) {
 	if lines := sortedLines(got.stdout); !slices.Equal(lines, []string{"./a", "./b"}) {
 		t.Errorf("urg --ignore --no-ignore -l X: %q, want ./a and ./b", lines)
 	}
+	// An --ignore-file that cannot be read is an error, said as grep
+	// says one of a file, before anything is searched.
+	missing := filepath.Join(root, "missing")
+	got = urg(t, root, "--ignore-file="+missing, "X", ".")
+	if want := "urg: " + missing + ": No such file or directory\n"; got.code != 2 || got.stdout != "" || got.stderr != want {
+		t.Errorf("urg --ignore-file=missing: status %d, stdout %q, stderr %q; want 2, nothing and %q", got.code, got.stdout, got.stderr, want)
+	}
 }
 
 // TestStatsCounts: --stats says, on stderr, what the walk left out and

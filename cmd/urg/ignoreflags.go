@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 
@@ -129,6 +132,10 @@ func (o *options) setIgnore() error {
 	}
 	set, err := ignore.NewSet(*r)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %s", pe.Path, message(pe.Err))
+		}
 		return plainError{err}
 	}
 	o.walk.Ignore = set

@@ -73,7 +73,7 @@ type FullWalk struct {
 // stops the walk. The Node is the walker's, valid during the call only.
 // Errors go to errf with the path they concern.
 func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
-	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir}, nil, errf, func(p string, err error) { errf(p, err) })
+	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir}, nil, errf, errf)
 	w.emitNode, w.stat, w.ring, w.mayMatch = emit, o.Stat, o.Ring, o.MayMatch
 	for _, root := range roots {
 		if w.isStopped() {
@@ -215,21 +215,15 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 			n.Type = typeOfInfo(fi)
 		}
 	}
-	var rel string
-	if w.opts.Ignore != nil || w.opts.NoHidden {
-		if n.Type == TypeDir && w.opts.Ignore != nil {
-			rel = relPath(job.rel, n.Name)
-		}
-		if !w.taken(n.Name, "", dirPrefix(job.rel), n.Type == TypeDir, job.ignores) {
-			return true
-		}
+	if (w.opts.Ignore != nil || w.opts.NoHidden) && !w.taken(n.Name, "", job.rel, n.Type == TypeDir, job.ignores) {
+		return true
 	}
 	if emit && !w.emitNode(n) {
 		w.stop()
 		return false
 	}
 	if n.Type == TypeDir && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
-		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth, rel: rel, ignores: job.ignores})
+		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth, rel: w.subRel(job.rel, n.Name), ignores: job.ignores})
 	}
 	return true
 }

@@ -56,7 +56,7 @@ type Options struct {
 	Ignore   *ignore.Set
 	NoHidden bool // skip names that start with a dot (--hidden=false)
 	// NoGitDir never walks a directory named .git, as git and fd do
-	// not (--rg-filter).
+	// not (--ignore).
 	NoGitDir bool
 	// OneFileSystem walks no directory on another file system than its
 	// root's (--one-file-system).
@@ -206,7 +206,10 @@ func (w *walker) yield(f File) bool {
 type dirJob struct {
 	path    string
 	display string // prefix of children's paths: "" for the implicit "."
-	rel     string // the path below the operand, when the globs or ignore files need it
+	// rel is the directory's path below the operand with a trailing
+	// '/' ("" for the operand), when the globs or ignore files need it:
+	// an entry's is rel+name.
+	rel     string
 	depth   int
 	parent  *ancestor
 	pseudo  bool         // on a procfs-like file system
@@ -394,7 +397,6 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			w.warnf(job.shown(), err)
 		}
 	}
-	dirRel := dirPrefix(job.rel)
 	var subdirs []dirJob
 	// Without globs, types or ignore files, hidden names go first,
 	// before any stat; with them, a name they choose is searched
@@ -414,10 +416,10 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			continue // links not followed, and devices unless -D read
 		}
 		var rel string
-		if w.opts.Globs.needsPath() || t == TypeDir && w.opts.Ignore != nil {
-			rel = relPath(job.rel, l.name)
+		if w.opts.Globs.needsPath() {
+			rel = job.rel + l.name
 		}
-		if !w.taken(l.name, rel, dirRel, t == TypeDir, ignores) {
+		if !w.taken(l.name, rel, job.rel, t == TypeDir, ignores) {
 			w.filter()
 			continue
 		}
@@ -429,7 +431,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 				}
 				continue
 			}
-			sub := dirJob{path: p, display: display, rel: rel, depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores, dev: job.dev}
+			sub := dirJob{path: p, display: display, rel: w.subRel(job.rel, l.name), depth: job.depth + 1, parent: self, pseudo: job.pseudo, ignores: ignores, dev: job.dev}
 			if sorted {
 				// Files after this directory in name order must wait for
 				// its whole subtree: walk it now, in place.
@@ -484,7 +486,7 @@ func (w *walker) readable(t Type) bool {
 // pattern) chooses the entry unless a type leaves it out; then, for a
 // file, the types; last, hidden names, unless something chose the
 // entry. rel is its path below the operand, when the globs need it;
-// dirRel, its directory's, "" or ending in '/'.
+// dirRel, its directory's (dirJob.rel).
 func (w *walker) taken(name, rel, dirRel string, dir bool, ignores *ignore.Node) bool {
 	switch w.opts.Globs.match(rel, name, dir) {
 	case chosen:
@@ -525,21 +527,13 @@ func deviceOf(p string) uint64 {
 	return id.Dev
 }
 
-// dirPrefix is a directory's path below a walked root as the ignore
-// files take it: "" for the root, else with a trailing '/'.
-func dirPrefix(rel string) string {
-	if rel == "" {
+// subRel is dirJob.rel of the subdirectory name of the directory whose
+// rel is rel: "" when neither the globs nor the ignore files need it.
+func (w *walker) subRel(rel, name string) string {
+	if !w.opts.Globs.needsPath() && w.opts.Ignore == nil {
 		return ""
 	}
-	return rel + "/"
-}
-
-// relPath joins a path below a walked root and a name.
-func relPath(dir, name string) string {
-	if dir == "" {
-		return name
-	}
-	return dir + "/" + name
+	return rel + name + "/"
 }
 
 // sizeWanted applies --max-filesize to the regular file at p, and keeps

@@ -315,12 +315,9 @@ func (f *filterFlags) set(fw *walk.FullWalk) error {
 		return nil
 	}
 	cwd, _ := os.Getwd()
-	set, err := ignore.NewSet(ignore.Rules{
-		Dot: true, VCS: true, Exclude: true, Parents: true,
-		RequireGit: !f.noRequireGit,
-		Global:     ignore.GlobalExcludes(os.Getenv),
-		Cwd:        cwd,
-	})
+	r := ignore.Defaults(os.Getenv, cwd)
+	r.RequireGit = !f.noRequireGit
+	set, err := ignore.NewSet(r)
 	if err != nil {
 		return err
 	}

@@ -97,25 +97,22 @@ func actionVar(fs *pflag.FlagSet, name, short, usage string, on, off func()) {
 // ignore file is read. env is the environment (os.Getenv), which says
 // where git's global excludes file is; cwd the current directory.
 func (f *ignoreFlags) rules(env func(string) string, cwd string) *ignore.Rules {
-	on := f.ignore > 0
-	r := &ignore.Rules{
-		Dot:        on && f.dot >= 0,
-		VCS:        on && f.vcs >= 0,
-		Parents:    f.parent >= 0,
-		RequireGit: f.requireGit >= 0,
-		Cwd:        cwd,
-	}
-	r.Exclude = r.VCS && f.exclude >= 0
-	if r.VCS && f.global >= 0 {
-		r.Global = ignore.GlobalExcludes(env)
-	}
+	var files []string
 	if f.files >= 0 {
-		r.Files = f.ignoreFiles
+		files = f.ignoreFiles
 	}
-	if !r.Any() {
+	on := f.ignore > 0
+	if !on && len(files) == 0 {
 		return nil
 	}
-	return r
+	r := ignore.Defaults(env, cwd)
+	r.Dot, r.VCS = on && f.dot >= 0, on && f.vcs >= 0
+	r.Exclude = r.VCS && f.exclude >= 0
+	if !r.VCS || f.global < 0 {
+		r.Global = ""
+	}
+	r.Parents, r.RequireGit, r.Files = f.parent >= 0, f.requireGit >= 0, files
+	return &r
 }
 
 // setIgnore sets the walk's ignore rules and hidden names from the

@@ -1,5 +1,7 @@
 package ignore
 
+import "slices"
+
 // Verdict is what ignore rules say of a path.
 type Verdict uint8
 
@@ -21,10 +23,10 @@ const (
 // safe for use by several goroutines at once.
 type Matcher struct {
 	negate []bool // by pattern: it whitelists
-	names  map[string]best
+	names  bests
 	// exts are the literal suffixes that start with a dot ("*.o",
 	// "*.mod.c"): a name is looked up from each of its dots.
-	exts     map[string]best
+	exts     bests
 	suffixes affixes
 	prefixes affixes
 	nameAuto *auto // nil when no name pattern needs it
@@ -43,9 +45,26 @@ func (b *best) add(pat int32, dirOnly bool) {
 	}
 }
 
+// bests are the best of the patterns found by one key (a name, an
+// extension, an affix).
+type bests map[string]best
+
+// add counts pattern pat under key in *m, made if nil.
+func (m *bests) add(key string, pat int32, dirOnly bool) {
+	if *m == nil {
+		*m = make(bests)
+	}
+	b, ok := (*m)[key]
+	if !ok {
+		b = best{-1, -1}
+	}
+	b.add(pat, dirOnly)
+	(*m)[key] = b
+}
+
 // affixes are literal suffixes or prefixes of names, by length.
 type affixes struct {
-	byText map[string]best
+	byText bests
 	lens   []int // the distinct lengths, for the lookups a name needs
 	// edge holds the bytes an affix ends with (a suffix) or starts with
 	// (a prefix): a name whose own last or first byte is not one needs
@@ -54,28 +73,11 @@ type affixes struct {
 }
 
 func (a *affixes) add(text string, edge byte, pat int32, dirOnly bool) {
-	if a.byText == nil {
-		a.byText = make(map[string]best)
-	}
 	a.edge[edge] = true
-	b, ok := a.byText[text]
-	if !ok {
-		b = best{-1, -1}
-		if !containsInt(a.lens, len(text)) {
-			a.lens = append(a.lens, len(text))
-		}
+	if !slices.Contains(a.lens, len(text)) {
+		a.lens = append(a.lens, len(text))
 	}
-	b.add(pat, dirOnly)
-	a.byText[text] = b
-}
-
-func containsInt(s []int, n int) bool {
-	for _, x := range s {
-		if x == n {
-			return true
-		}
-	}
-	return false
+	a.byText.add(text, pat, dirOnly)
 }
 
 // Compile compiles the contents of an ignore file; nil when it holds no
@@ -99,26 +101,15 @@ func Compile(data []byte) *Matcher {
 	}
 	nameProg, pathProg := make([]inst, 0, nameRoom), make([]inst, 0, pathRoom)
 	dirOnly := make([]bool, len(pats))
-	addTo := func(mp *map[string]best, key string, i int32, p pattern) {
-		if *mp == nil {
-			*mp = make(map[string]best)
-		}
-		b, ok := (*mp)[key]
-		if !ok {
-			b = best{-1, -1}
-		}
-		b.add(i, p.dirOnly)
-		(*mp)[key] = b
-	}
 	for n, p := range pats {
 		i := int32(n)
 		m.negate[i], dirOnly[i] = p.negate, p.dirOnly
 		g := p.glob
 		switch shapeOf(p) {
 		case shapeLiteral:
-			addTo(&m.names, g, i, p)
+			m.names.add(g, i, p.dirOnly)
 		case shapeExt:
-			addTo(&m.exts, g[1:], i, p)
+			m.exts.add(g[1:], i, p.dirOnly)
 		case shapeSuffix:
 			m.suffixes.add(g[1:], g[len(g)-1], i, p.dirOnly)
 		case shapePrefix:

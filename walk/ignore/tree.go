@@ -37,8 +37,13 @@ type Rules struct {
 	Cwd string
 }
 
-// Any says whether the rules read any ignore file at all.
-func (r *Rules) Any() bool { return r.Dot || r.VCS || len(r.Files) > 0 }
+// Defaults are ripgrep's default rules: every kind of ignore file, those
+// of the directories above a root too, .gitignore only inside a
+// repository. env looks up an environment variable (os.Getenv), for
+// GlobalExcludes; cwd is the current directory.
+func Defaults(env func(string) string, cwd string) Rules {
+	return Rules{Dot: true, VCS: true, Exclude: true, Global: GlobalExcludes(env), Parents: true, RequireGit: true, Cwd: cwd}
+}
 
 // Set is a walk's ignore rules, with the files that apply to all of it
 // (the global and explicit ones) read once.
@@ -73,9 +78,9 @@ func NewSet(r Rules) (*Set, error) {
 type Node struct {
 	set    *Set
 	parent *Node
-	// rel is the directory's path below the walked root ("" for the
-	// root); head, for a directory above the root, is the root's path
-	// below it with a trailing '/'.
+	// rel is the directory's path below the walked root with a
+	// trailing '/' ("" for the root); head, for a directory above the
+	// root, is the root's path below it with a trailing '/'.
 	rel, head string
 	above     bool
 	// The directory's ignore files, by precedence; nil when absent.
@@ -150,7 +155,8 @@ func (s *Set) ancestor(parent *Node, dir, abs string) *Node {
 }
 
 // Dir is the node of a directory the walk reads, at path (as the walk
-// opens it) and rel (below the root), under parent; has says which
+// opens it) and rel (below the root, with a trailing '/', "" for the
+// root), under parent; has says which
 // names the directory holds. It returns parent when the directory holds
 // no ignore file and no .git. The error is about ignore files that could
 // not be read.
@@ -162,10 +168,7 @@ func (s *Set) Dir(parent *Node, path, rel string, has func(name string) bool) (*
 	}
 	n.inherit(parent)
 	if repo {
-		n.repo.head, n.repo.strip = "", 0
-		if rel != "" {
-			n.repo.strip = len(rel) + 1
-		}
+		n.repo.head, n.repo.strip = "", len(rel)
 	}
 	return n, err
 }
@@ -189,7 +192,7 @@ func (n *Node) load(dir string, has func(string) bool, files bool) (repo bool, e
 		if !has(name) {
 			return nil
 		}
-		data, err := os.ReadFile(join(dir, name))
+		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				errs = append(errs, err)
@@ -211,7 +214,7 @@ func (n *Node) load(dir string, has func(string) bool, files bool) (repo bool, e
 	if r.VCS {
 		n.git = read(GitIgnore)
 		if r.Exclude && repo {
-			if gd := gitDir(join(dir, GitDir)); gd != "" {
+			if gd := gitDir(filepath.Join(dir, GitDir)); gd != "" {
 				if data, err := os.ReadFile(filepath.Join(gd, "info", "exclude")); err == nil {
 					n.exclude = Compile(data)
 				}
@@ -274,10 +277,7 @@ func (n *Node) Match(dir, name string, isDir bool) Verdict {
 	var custom, dot, git, excl Verdict
 	sawGit := false
 	for x := n; x != nil; x = x.parent {
-		head, sub := x.head, dir
-		if !x.above && x.rel != "" {
-			sub = dir[len(x.rel)+1:]
-		}
+		head, sub := x.head, dir[len(x.rel):]
 		if custom == None {
 			custom = x.custom.Match(head, sub, name, isDir)
 		}
@@ -311,15 +311,4 @@ func (n *Node) Match(dir, name string, isDir bool) Verdict {
 		}
 	}
 	return None
-}
-
-// join joins a directory and a name with one '/'.
-func join(dir, name string) string {
-	if dir == "" {
-		return name
-	}
-	if os.IsPathSeparator(dir[len(dir)-1]) {
-		return dir + name
-	}
-	return dir + "/" + name
 }

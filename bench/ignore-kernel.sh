@@ -46,13 +46,18 @@ run() { # tool args... -> seconds, output piped to wc
 	t1=$(date +%s.%N)
 	echo "$t1 - $t0" | bc
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
-for c in "${CASES[@]}"; do
-	name=${c%%|*}
-	rest=${c#*|}
+median_of() { # "t1 t2 ..." -> their median
+	tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
+}
+split_case() { # "name|urg args::rg args" -> name, ua, ra
+	name=${1%%|*}
+	local rest=${1#*|}
 	read -r -a ua <<<"${rest%%::*}"
 	read -r -a ra <<<"${rest#*::}"
+}
+
+for c in "${CASES[@]}"; do
+	split_case "$c"
 	if ! cmp -s <("$URG" "${ua[@]}" | sort) <("$RG" "${ra[@]}" | sort); then
 		echo "$name: outputs differ: urg ${ua[*]} / rg ${ra[*]}" >&2
 		exit 1
@@ -66,10 +71,7 @@ cat $(find . -type f -not -path './.git/*') >/dev/null 2>&1 || true
 declare -A W
 for ((i = 0; i < WARM; i++)); do
 	for c in "${CASES[@]}"; do
-		name=${c%%|*}
-		rest=${c#*|}
-		read -r -a ua <<<"${rest%%::*}"
-		read -r -a ra <<<"${rest#*::}"
+		split_case "$c"
 		W["$name|urg"]+="$(run "$URG" "${ua[@]}") "
 		W["$name|rg"]+="$(run "$RG" "${ra[@]}") "
 	done
@@ -79,8 +81,8 @@ echo "warm, $WARM rounds, medians (s):"
 printf '%-28s %8s %8s %8s\n' case urg rg urg/rg
 for c in "${CASES[@]}"; do
 	name=${c%%|*}
-	u=$(tr ' ' '\n' <<<"${W["$name|urg"]}" | grep . | median)
-	r=$(tr ' ' '\n' <<<"${W["$name|rg"]}" | grep . | median)
+	u=$(median_of "${W["$name|urg"]}")
+	r=$(median_of "${W["$name|rg"]}")
 	printf '%-28s %8.3f %8.3f %8.2f\n' "$name" "$u" "$r" "$(echo "$u / $r" | bc -l)"
 done
 
@@ -90,10 +92,7 @@ declare -A C
 COLD_CASES=("${CASES[0]}" "${CASES[1]}")
 for ((i = 0; i < COLD; i++)); do
 	for c in "${COLD_CASES[@]}"; do
-		name=${c%%|*}
-		rest=${c#*|}
-		read -r -a ua <<<"${rest%%::*}"
-		read -r -a ra <<<"${rest#*::}"
+		split_case "$c"
 		sync; echo 3 >/proc/sys/vm/drop_caches
 		C["$name|urg"]+="$(run "$URG" "${ua[@]}") "
 		sync; echo 3 >/proc/sys/vm/drop_caches
@@ -107,8 +106,8 @@ echo "cold, $COLD rounds, medians (s):"
 printf '%-28s %8s %8s %8s %8s %8s\n' case urg rg urg/rg rg-j16 urg/j16
 for c in "${COLD_CASES[@]}"; do
 	name=${c%%|*}
-	u=$(tr ' ' '\n' <<<"${C["$name|urg"]}" | grep . | median)
-	r=$(tr ' ' '\n' <<<"${C["$name|rg"]}" | grep . | median)
-	j=$(tr ' ' '\n' <<<"${C["$name|rg-j16"]}" | grep . | median)
+	u=$(median_of "${C["$name|urg"]}")
+	r=$(median_of "${C["$name|rg"]}")
+	j=$(median_of "${C["$name|rg-j16"]}")
 	printf '%-28s %8.3f %8.3f %8.2f %8.3f %8.2f\n' "$name" "$u" "$r" "$(echo "$u / $r" | bc -l)" "$j" "$(echo "$u / $j" | bc -l)"
 done

@@ -26,3 +26,6 @@ var ErrDontcacheRefused = errors.New("RWF_DONTCACHE refused")
 
 // Read always fails with ErrNoNowait.
 func (*Cached) Read(Handle, []byte, bool) (int, bool, error) { return 0, false, ErrNoNowait }
+
+// Close does nothing: Open opens nothing.
+func (*Cached) Close(Handle) {}

@@ -1,6 +1,8 @@
 package sched
 
 import (
+	"runtime"
+
 	"urg/fallback"
 	"urg/walk"
 )
@@ -61,10 +63,21 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 			defer w.done()
 			for f := range files {
 				w.searchFile(f, nil)
+				refill(files)
 			}
 		}()
 	}
 	return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
+}
+
+// refill lets the walkers refill the queue of files once it runs low. The
+// walkers a worker's receives woke wait on its core until it blocks,
+// which, with files queued, it does not: without a turn now they would
+// get one only once the queue ran dry and every worker stopped.
+func refill(files <-chan walk.File) {
+	if len(files) < cap(files)/4 {
+		runtime.Gosched()
+	}
 }
 
 // searchFrom starts a searcher of what the rings hand on.
@@ -133,6 +146,7 @@ func (w *worker) serve(files <-chan walk.File) {
 				continue
 			}
 			w.take(f)
+			refill(files)
 		case j, ok := <-jobs:
 			if !ok {
 				jobs = nil
@@ -243,7 +257,7 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd fallback.Han
 		return &w.rd, false, fallback.NoHandle
 	}
 	if whole {
-		fallback.CloseHandle(fd)
+		w.cached.Close(fd)
 		fd = fallback.NoHandle
 	}
 	w.rd = readDone{data: w.head[:n], fd: fd, via: viaCached}

@@ -34,37 +34,50 @@ type Output struct {
 	pending map[int64]*File
 	wrote   bool // something was written: a context group needs "--" first
 	headed  bool // --heading: a file's name was written
-	err     error
+	// err is the first write error. It is read before every file's
+	// search (Begin) and set by whichever file owns the output, so it
+	// is an atomic rather than under mu.
+	err     atomic.Pointer[error]
 	warnMu  sync.Mutex
 	totals  jsonTotals // --json's summary
 	matches atomic.Int64
 	// groupSep is the line between context groups (Config.separator).
 	groupSep string
-	// bufs holds the buffers of files written out, for the files to
-	// come: a buffer grown afresh for every file cost a search printing
-	// most lines of a tree a large share of its run in allocation,
-	// zeroing and page faults (see docs/performance.md).
-	bufs sync.Pool
+	// files holds the Files written out, with their buffers, for the
+	// files to come: a buffer grown afresh for every file cost a search
+	// printing most lines of a tree a large share of its run in
+	// allocation, zeroing and page faults (see docs/performance.md), and
+	// a File allocated for every file of a tree most of whose files
+	// print nothing was a share of its own.
+	files sync.Pool
 }
 
 // pooledMax is the largest buffer kept for another file; one that a long
 // line grew past it goes back to the garbage collector.
 const pooledMax = 4 * flushSize
 
-// takeBuf returns an empty buffer for a file.
-func (o *Output) takeBuf() []byte {
-	if b, ok := o.bufs.Get().(*[]byte); ok {
-		return (*b)[:0]
+// newFile returns a File for the output to fill in: one that was written
+// out, with its buffers, when there is one.
+func (o *Output) newFile() *File {
+	if f, ok := o.files.Get().(*File); ok {
+		return f
 	}
-	return nil
+	return new(File)
 }
 
-// giveBuf takes back f's buffer, once written out; f prints nothing more.
-func (o *Output) giveBuf(f *File) {
-	if b := f.buf; cap(b) > 0 && cap(b) <= pooledMax {
-		o.bufs.Put(&b)
+// recycle takes back f once written out, for a file to come; f is not
+// used after. Its buffers go with it, emptied, unless a long line grew
+// one past pooledMax.
+func (o *Output) recycle(f *File) {
+	buf, spans, text := f.buf[:0], f.spans[:0], f.text[:0]
+	if cap(buf) > pooledMax {
+		buf = nil
 	}
-	f.buf = nil
+	if cap(text) > pooledMax {
+		text = nil
+	}
+	*f = File{buf: buf, spans: spans, text: text}
+	o.files.Put(f)
 }
 
 // Matches is how many matches the lines printed held (CountMatches).
@@ -88,8 +101,9 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 // File returns the sink for the file numbered seq (numbers count up from 0
 // in the order files are to be printed, when ordered).
 func (o *Output) File(seq int64, path string) *File {
-	f := &File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1, buf: o.takeBuf(),
-		group: groupState{emitEnd: -1}}
+	f := o.newFile()
+	*f = File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1,
+		group: groupState{emitEnd: -1}, buf: f.buf, spans: f.spans, text: f.text}
 	if o.cfg.JSON {
 		f.started = time.Now()
 	}
@@ -109,7 +123,7 @@ func (o *Output) Admit(seq int64) {
 		return
 	}
 	o.mu.Lock()
-	for seq >= o.next+o.window && o.err == nil {
+	for seq >= o.next+o.window && o.Err() == nil {
 		o.cond.Wait()
 	}
 	o.mu.Unlock()
@@ -146,7 +160,7 @@ func (o *Output) tryAcquire(seq int64) bool {
 // write sends f's buffer to the writer; f owns the output.
 func (o *Output) write(f *File) error {
 	if len(f.buf) == 0 && !f.printed {
-		return o.err
+		return o.Err()
 	}
 	switch {
 	case f.cfg.Heading && f.cfg.WithFilename:
@@ -163,20 +177,27 @@ func (o *Output) write(f *File) error {
 	}
 	f.startsGroup = false
 	o.wrote = true
-	if _, err := o.w.Write(f.buf); err != nil && o.err == nil {
-		o.err = err
+	if _, err := o.w.Write(f.buf); err != nil {
+		o.fail(err)
 	}
 	if o.cfg.LineBuffered || o.cfg.FlushWrites {
-		if err := o.w.Flush(); err != nil && o.err == nil {
-			o.err = err
+		if err := o.w.Flush(); err != nil {
+			o.fail(err)
 		}
 	}
 	f.buf = f.buf[:0]
-	return o.err
+	return o.Err()
 }
 
 // finish writes what f still holds and gives up its place.
 func (o *Output) finish(f *File) error {
+	if !o.ordered && !f.streaming && len(f.buf) == 0 && !f.printed && !f.notice {
+		// Nothing to write, nor a turn to keep: most files of a tree
+		// search end here, and taking the output for them made the
+		// searchers wait on each other.
+		o.recycle(f)
+		return o.Err()
+	}
 	if !f.streaming {
 		if !o.ordered {
 			o.acquire(f.seq)
@@ -193,18 +214,19 @@ func (o *Output) finish(f *File) error {
 	}
 	err := o.write(f)
 	o.notify(f)
-	o.giveBuf(f)
+	seq := f.seq
+	o.recycle(f)
 	o.mu.Lock()
 	o.owner = -1
 	if o.ordered {
-		o.next = f.seq + 1
+		o.next = seq + 1
 		for p, ok := o.pending[o.next]; ok; p, ok = o.pending[o.next] {
 			delete(o.pending, o.next)
 			o.owner = p.seq
 			o.mu.Unlock()
 			o.write(p)
 			o.notify(p)
-			o.giveBuf(p)
+			o.recycle(p)
 			o.mu.Lock()
 			o.owner = -1
 			o.next++
@@ -222,8 +244,8 @@ func (o *Output) notify(f *File) {
 	if !f.notice {
 		return
 	}
-	if err := o.w.Flush(); err != nil && o.err == nil {
-		o.err = err
+	if err := o.w.Flush(); err != nil {
+		o.fail(err)
 	}
 	o.warn(f.path + ": binary file matches")
 }
@@ -232,23 +254,27 @@ func (o *Output) notify(f *File) {
 func (o *Output) Flush() error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.cfg.JSON && o.err == nil {
+	if o.cfg.JSON && o.Err() == nil {
 		if _, err := o.w.Write(o.jsonSummary()); err != nil {
-			o.err = err
+			o.fail(err)
 		}
 	}
-	if err := o.w.Flush(); err != nil && o.err == nil {
-		o.err = err
+	if err := o.w.Flush(); err != nil {
+		o.fail(err)
 	}
-	return o.err
+	return o.Err()
 }
 
 // Err returns the first write error, such as a closed pipe.
 func (o *Output) Err() error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.err
+	if p := o.err.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
+
+// fail keeps err as the output's error, unless an earlier one is kept.
+func (o *Output) fail(err error) { o.err.CompareAndSwap(nil, &err) }
 
 // warn prints a message about one file on the error stream.
 func (o *Output) warn(msg string) {

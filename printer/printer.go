@@ -459,8 +459,9 @@ func (f *File) flushIfBig(err error) error {
 // whose output is gone stops.
 func (f *File) Finish(res search.Result, err error) error {
 	if err != nil {
+		o := f.out // f is not to be used once abandoned
 		f.abandon()
-		return f.out.Err()
+		return o.Err()
 	}
 	f.searched = res.Bytes
 	return f.finishCount(res.Count)

@@ -350,6 +350,19 @@ type listing struct {
 	name string
 	typ  Type
 	ino  uint64 // the listing's inode number, 0 when not known
+	end  int    // while listing: where the name ends in the names read
+}
+
+// named gives each of list its name, from names, all of the directory's
+// names one after another: one string for the directory rather than one
+// per entry, since a tree search allocated little else per file.
+func named(list []listing, names []byte) {
+	all := string(names)
+	start := 0
+	for i := range list {
+		list[i].name = all[start:list[i].end]
+		start = list[i].end
+	}
 }
 
 // readDir reads one directory, yields its files and returns its
@@ -358,9 +371,12 @@ type listing struct {
 // returns the rest as subdirectory jobs that carry the files after them.
 func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 	var list []listing
+	var names []byte
 	id, opened, err := listDir(job.path, buf, w.opts.Follow || w.opts.OneFileSystem, func(name []byte, t Type, ino uint64) {
-		list = append(list, listing{name: string(name), typ: t, ino: ino})
+		names = append(names, name...)
+		list = append(list, listing{typ: t, ino: ino, end: len(names)})
 	})
+	named(list, names)
 	if err != nil {
 		w.errf(job.shown(), err)
 		if !opened {

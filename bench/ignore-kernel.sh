@@ -69,11 +69,20 @@ echo "outputs equal"
 # untouched for a while).
 cat $(find . -type f -not -path './.git/*') >/dev/null 2>&1 || true
 declare -A W
+# Each round starts at another case, and the tools take turns going
+# first: a run right after a pause, or after the other tool's, is not
+# always the same one's.
+n=${#CASES[@]}
 for ((i = 0; i < WARM; i++)); do
-	for c in "${CASES[@]}"; do
-		split_case "$c"
-		W["$name|urg"]+="$(run "$URG" "${ua[@]}") "
-		W["$name|rg"]+="$(run "$RG" "${ra[@]}") "
+	for ((k = 0; k < n; k++)); do
+		split_case "${CASES[$(((i + k) % n))]}"
+		if ((i % 2)); then
+			W["$name|rg"]+="$(run "$RG" "${ra[@]}") "
+			W["$name|urg"]+="$(run "$URG" "${ua[@]}") "
+		else
+			W["$name|urg"]+="$(run "$URG" "${ua[@]}") "
+			W["$name|rg"]+="$(run "$RG" "${ra[@]}") "
+		fi
 	done
 done
 echo

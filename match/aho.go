@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // aho finds any of many fixed strings (grep -F -f WORDS) with an
@@ -413,7 +415,7 @@ func (a *aho) Next(text []byte) (int, int, error) {
 
 // lineAround is lineAt as Next returns it.
 func lineAround(text []byte, i int) (int, int, error) {
-	s, e := lineAt(text, i)
+	s, e := base.LineAt(text, i)
 	return s, e, nil
 }
 
@@ -448,16 +450,16 @@ type spelt struct {
 // transcript's offset p in the line; wordAfter, just after it.
 func (t *spelt) wordBefore(p int, uni bool) bool {
 	if t.at == nil {
-		return wordBefore(t.text, p, uni)
+		return base.WordBefore(t.text, p, uni)
 	}
-	return wordBefore(t.orig, int(t.at[p]), uni)
+	return base.WordBefore(t.orig, int(t.at[p]), uni)
 }
 
 func (t *spelt) wordAfter(p int, uni bool) bool {
 	if t.at == nil {
-		return wordAfter(t.text, p, uni)
+		return base.WordAfter(t.text, p, uni)
 	}
-	return wordAfter(t.orig, int(t.at[p]), uni)
+	return base.WordAfter(t.orig, int(t.at[p]), uni)
 }
 
 // find returns the leftmost match in text from i on (the longest of those

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // ahoMatcher is the matcher newAhoFor makes of words under o, whatever
@@ -72,7 +74,7 @@ func ahoAt(words []string, line string, i int, o Options) int {
 			}
 			j += n
 		}
-		if ok && (!o.Word || wordBounded([]byte(line), i, j, o.UTF8)) && j > best {
+		if ok && (!o.Word || base.WordBounded([]byte(line), i, j, o.UTF8)) && j > best {
 			best = j
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"regexp/syntax"
 	"sync"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // automaton finds a pattern's lines and matches with its byte program:
@@ -100,7 +102,7 @@ func (a *automaton) nextLine(text []byte) (ls, le int) {
 		return ls, le
 	}
 	for at := 0; at <= len(text); {
-		ls, le := lineAt(text, at)
+		ls, le := base.LineAt(text, at)
 		if s, _ := a.pikeFind(text[ls:le], 0); s >= 0 {
 			return ls, le
 		}
@@ -182,7 +184,7 @@ func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
 	}
 	defer a.pike.Put(c)
 	start, end = -1, -1
-	bol, word, high := at == 0, at > 0 && isWord(line[at-1]), at > 0 && line[at-1] >= utf8.RuneSelf && !p.bytewise
+	bol, word, high := at == 0, at > 0 && base.IsWord(line[at-1]), at > 0 && line[at-1] >= utf8.RuneSelf && !p.bytewise
 	c.cur = c.cur[:0]
 	for i := at; ; i++ {
 		sym := symEOL
@@ -220,6 +222,6 @@ func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
 		if len(c.cur) == 0 && start >= 0 {
 			return start, end
 		}
-		bol, word, high = false, isWord(b), b >= utf8.RuneSelf && !p.bytewise
+		bol, word, high = false, base.IsWord(b), b >= utf8.RuneSelf && !p.bytewise
 	}
 }

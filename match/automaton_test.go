@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/match/base"
 )
 
 // TestAutomatonAsGo checks the byte program's lazy automata, and its NFA
@@ -88,7 +90,7 @@ func TestAutomatonAsGo(t *testing.T) {
 		ls, le := a.nextLine([]byte(text))
 		wls, wle := -1, -1
 		for at := 0; at <= len(text); {
-			s, e := lineAt([]byte(text), at)
+			s, e := base.LineAt([]byte(text), at)
 			if re.MatchString(text[s:e]) {
 				wls, wle = s, e
 				break

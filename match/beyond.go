@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // Go's regexp reads text as UTF-8 and every byte that is not UTF-8 as
@@ -376,7 +378,7 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 		if s < 0 || err != nil {
 			return -1, -1, err
 		}
-		ls, le := lineAt(text, at+s)
+		ls, le := base.LineAt(text, at+s)
 		if indexInvalid(text[ls:le]) < 0 {
 			return ls, le, nil
 		}
@@ -424,13 +426,13 @@ func eachRead(re *regexp.Regexp, t *transcript, line []byte, word, uni bool, exa
 	locs := re.FindAllIndex(t.text, -1)
 	if word && exact != nil {
 		for _, loc := range locs {
-			if !wordBounded(t.text, loc[0], loc[1], uni) {
+			if !base.WordBounded(t.text, loc[0], loc[1], uni) {
 				return exact.Each(line, fn)
 			}
 		}
 	}
 	for _, loc := range locs {
-		if loc[1] > loc[0] && (!word || wordBounded(t.text, loc[0], loc[1], uni)) {
+		if loc[1] > loc[0] && (!word || base.WordBounded(t.text, loc[0], loc[1], uni)) {
 			fn(t.at(loc[0]), t.at(loc[1]))
 		}
 	}
@@ -460,7 +462,7 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 		if loc[1] == 0 {
 			continue
 		}
-		if !b.m.word || wordBounded(t, loc[0], loc[1], true) {
+		if !b.m.word || base.WordBounded(t, loc[0], loc[1], true) {
 			return true, nil
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // dfa decides lines for a pattern with no literal to look for, one table
@@ -418,7 +420,7 @@ var symOf = func() (t [256]uint8) {
 // lineEnd is the offset of the newline ending the line that holds i, or
 // len(text).
 func lineEnd(text []byte, i int) int {
-	_, le := lineAt(text, i)
+	_, le := base.LineAt(text, i)
 	return le
 }
 

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // FuzzMatcher checks every fast path (the literal matcher, the literal
@@ -410,23 +412,25 @@ func (m *refMatcher) wordAt(i int, before bool) bool {
 			return false
 		}
 		if !m.o.UTF8 {
-			return isWord(m.line[i-1])
+			return base.IsWord(m.line[i-1])
 		}
 		r, w := utf8.DecodeLastRune(m.line[:i])
-		return (r != utf8.RuneError || w > 1) && isWordRune(r)
+		return (r != utf8.RuneError || w > 1) && base.IsWordRune(r)
 	}
 	r, _, ok := m.char(i)
 	if !ok {
 		return false
 	}
 	if !m.o.UTF8 {
-		return r < utf8.RuneSelf && isWord(byte(r))
+		return r < utf8.RuneSelf && base.IsWord(byte(r))
 	}
-	return isWordRune(r)
+	return base.IsWordRune(r)
 }
 
 // asciiWordAt is wordAt for Go's \b, which reads ASCII words.
-func (m *refMatcher) asciiWordAt(i int) bool { return i >= 0 && i < len(m.line) && isWord(m.line[i]) }
+func (m *refMatcher) asciiWordAt(i int) bool {
+	return i >= 0 && i < len(m.line) && base.IsWord(m.line[i])
+}
 
 // find returns the leftmost-first match of tree at or after at, as
 // grep -P bounded by -w and -x finds it; -1, -1 when there is none.

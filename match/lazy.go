@@ -6,6 +6,8 @@ import (
 	"regexp/syntax"
 	"sync"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // lazy is a deterministic automaton over bytes for a bprog, its states
@@ -149,7 +151,7 @@ func (d *lazy) startAt(c *lazyCache, bol bool, prev byte) int32 {
 	var f uint8
 	if bol {
 		f = fBOL
-	} else if isWord(prev) {
+	} else if base.IsWord(prev) {
 		f = fWord
 	} else if d.opens(prev) {
 		f = fHigh
@@ -213,7 +215,7 @@ func (d *lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
 				c.next = append(c.next, to)
 			}
 		}
-		if isWord(b) {
+		if base.IsWord(b) {
 			flags |= fWord
 		} else if d.opens(b) {
 			flags |= fHigh
@@ -327,7 +329,7 @@ func emptyContext(bol, word, inside bool, sym int) syntax.EmptyOp {
 	if !word {
 		ctx |= emptyNoWordBefore
 	}
-	next := sym < 256 && isWord(byte(sym))
+	next := sym < 256 && base.IsWord(byte(sym))
 	if !next {
 		ctx |= emptyNoWordAfter
 	}

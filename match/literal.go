@@ -1,9 +1,10 @@
 package match
 
-import "bytes"
+import (
+	"bytes"
 
-func indexNL(b []byte) int     { return bytes.IndexByte(b, '\n') }
-func lastIndexNL(b []byte) int { return bytes.LastIndexByte(b, '\n') }
+	"urg/match/base"
+)
 
 // literal finds a fixed string with bytes.Index, which the Go runtime runs
 // with SIMD; -w and -x are checked at each occurrence, which is exact for a
@@ -43,7 +44,7 @@ func (m *literal) Next(text []byte) (int, int, error) {
 				return -1, -1, nil
 			}
 			if m.accept(text, i) {
-				ls, le := lineAt(text, i)
+				ls, le := base.LineAt(text, i)
 				return ls, le, nil
 			}
 		}
@@ -58,12 +59,22 @@ func (m *literal) Next(text []byte) (int, int, error) {
 		// are: finding the line first, for every occurrence, cost more than
 		// the scan (-w on binaries' long lines).
 		if m.accept(text, i) {
-			ls, le := lineAt(text, i)
+			ls, le := base.LineAt(text, i)
 			return ls, le, nil
 		}
 		at = i + 1
 	}
 	return -1, -1, nil
+}
+
+// CleanNext implements base.CleanScanner: the pair scan looks for NUL
+// bytes in the same pass; without one (no AVX2, an empty literal) the
+// scan cannot tell, and it returns nil.
+func (m *literal) CleanNext() func(text []byte) (start, end, clean int, err error) {
+	if len(m.lit) > 0 && m.pre != nil && m.pre.pair != nil {
+		return m.nextClean
+	}
+	return nil
 }
 
 // nextClean is Next through the literal's pair scan, which looks for NUL
@@ -80,7 +91,7 @@ func (m *literal) nextClean(text []byte) (start, end, clean int, err error) {
 		}
 		s += at
 		if m.pre.equal(text[s:s+n]) && m.accept(text, s) {
-			ls, le := lineAt(text, s)
+			ls, le := base.LineAt(text, s)
 			return ls, le, clean, nil
 		}
 		at = s + 1
@@ -91,11 +102,11 @@ func (m *literal) nextClean(text []byte) (start, end, clean int, err error) {
 // -x only empty lines.
 func (m *literal) nextEmpty(text []byte) (int, int, error) {
 	if !m.line {
-		_, le := lineAt(text, 0)
+		_, le := base.LineAt(text, 0)
 		return 0, le, nil
 	}
 	for at := 0; at <= len(text); {
-		ls, le := lineAt(text, at)
+		ls, le := base.LineAt(text, at)
 		if le == ls {
 			return ls, le, nil
 		}
@@ -111,7 +122,7 @@ func (m *literal) accept(line []byte, s int) bool {
 	if m.line {
 		return (s == 0 || line[s-1] == '\n') && (e == len(line) || line[e] == '\n')
 	}
-	return !m.word || wordBounded(line, s, e, m.uni)
+	return !m.word || base.WordBounded(line, s, e, m.uni)
 }
 
 func (m *literal) Each(line []byte, fn func(int, int)) error {

@@ -21,29 +21,12 @@ import (
 	"regexp/syntax"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"urg/match/base"
 )
 
-// Matcher finds matches in text made of whole lines.
-//
-// The text passed to Next holds lines separated by '\n' and carries no
-// trailing newline; an empty text is a single empty line. No match reported
-// by a Matcher spans a newline.
-type Matcher interface {
-	// Next returns the bounds [start, end) of the first line of text that
-	// holds a match, end excluding the newline. start is -1 when no line
-	// matches.
-	Next(text []byte) (start, end int, err error)
-	// Each calls fn with the bounds of every non-empty match in line, left
-	// to right, as grep -o prints them. line holds no newline.
-	Each(line []byte, fn func(start, end int)) error
-	// MinLen is the length in bytes of the shortest text that can match; a
-	// file shorter than that cannot hold a matching line.
-	MinLen() int
-	// Engine names the engine chosen, for --stats and tests.
-	Engine() string
-}
+// Matcher finds matches in text made of whole lines (see base.Matcher).
+type Matcher = base.Matcher
 
 // CleanNext returns m's Next for a search that must stop at binary data,
 // when m's scan looks for NUL bytes in the same pass: clean says that
@@ -53,8 +36,8 @@ type Matcher interface {
 // the second pass was a large share of a split search's time (see
 // docs/performance.md).
 func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
-	if l, ok := m.(*literal); ok && len(l.lit) > 0 && l.pre != nil && l.pre.pair != nil {
-		return l.nextClean
+	if c, ok := m.(base.CleanScanner); ok {
+		return c.CleanNext()
 	}
 	return nil
 }
@@ -92,11 +75,11 @@ type Options struct {
 
 // DefaultTimeout bounds one backtracking match, so that a catastrophic
 // pattern costs a reported error on one file instead of a hung search.
-const DefaultTimeout = 2 * time.Second
+const DefaultTimeout = base.DefaultTimeout
 
 // ErrTimeout is returned (wrapped) when a backtracking match runs past its
 // time limit.
-var ErrTimeout = errors.New("match time limit exceeded")
+var ErrTimeout = base.ErrTimeout
 
 // PatternError is the error Compile returns for a pattern that does not
 // compile. Its message is grep's: invalid pattern "PATTERN": why.
@@ -384,57 +367,4 @@ func quoteMeta(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
-}
-
-// isWord reports whether c is a word character as PCRE sees it without
-// Unicode properties: [A-Za-z0-9_].
-func isWord(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
-
-// isWordRune reports whether r is a word character as PCRE2 sees it with
-// Unicode properties: a letter, a number or '_'.
-func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
-}
-
-// wordBounded reports whether [s, e) in line is preceded and followed by
-// non-word characters, as grep -w demands: bytes, or under uni the UTF-8
-// characters there (an invalid byte is none).
-func wordBounded(line []byte, s, e int, uni bool) bool {
-	return !wordBefore(line, s, uni) && !wordAfter(line, e, uni)
-}
-
-// wordBefore says whether the byte (under uni, the UTF-8 character)
-// before line[p] is a word character; wordAfter, the one at line[p].
-func wordBefore(line []byte, p int, uni bool) bool {
-	if p == 0 {
-		return false
-	}
-	if c := line[p-1]; c < utf8.RuneSelf || !uni {
-		return isWord(c)
-	}
-	r, _ := utf8.DecodeLastRune(line[:p])
-	return isWordRune(r)
-}
-
-func wordAfter(line []byte, p int, uni bool) bool {
-	if p == len(line) {
-		return false
-	}
-	if c := line[p]; c < utf8.RuneSelf || !uni {
-		return isWord(c)
-	}
-	r, _ := utf8.DecodeRune(line[p:])
-	return isWordRune(r)
-}
-
-// lineAt returns the bounds of the line of text that holds offset i.
-func lineAt(text []byte, i int) (start, end int) {
-	start = lastIndexNL(text[:i]) + 1
-	end = indexNL(text[i:])
-	if end < 0 {
-		return start, len(text)
-	}
-	return start, i + end
 }

@@ -1,22 +1,15 @@
 package match
 
 import (
-	"bytes"
 	"regexp"
 
 	"github.com/dlclark/regexp2"
+
+	"urg/match/base"
 )
 
-// Spanner is a Matcher whose matches may span lines (--multiline): ^ and
-// $ match at the start and end of every line, '.' matches no newline, and
-// \s, \n and negated classes such as [^a] do, as in ripgrep's -U.
-type Spanner interface {
-	Matcher
-	// Spans calls fn with the bounds of each match in text that starts
-	// before limit, left to right, until fn returns false. Empty matches
-	// are reported too: they select their line.
-	Spans(text []byte, limit int, fn func(s, e int) bool) error
-}
+// Spanner is a Matcher whose matches may span lines (see base.Spanner).
+type Spanner = base.Spanner
 
 // multiline is the Spanner of the patterns: Go's regexp where it takes
 // them, else the backtracking engine.
@@ -85,7 +78,7 @@ func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error 
 			if s >= limit {
 				return nil
 			}
-			if !m.word || wordBounded(text, s, e, m.uni) {
+			if !m.word || base.WordBounded(text, s, e, m.uni) {
 				if !fn(s, e) {
 					return nil
 				}
@@ -104,7 +97,7 @@ func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error 
 		if s >= limit {
 			return nil
 		}
-		if (!m.word || wordBounded(text, s, e, m.uni)) && !fn(s, e) {
+		if (!m.word || base.WordBounded(text, s, e, m.uni)) && !fn(s, e) {
 			return nil
 		}
 		match, err = m.re2.FindNextMatch(match)
@@ -123,19 +116,8 @@ func (m *multiline) Next(text []byte) (int, int, error) {
 }
 
 // Block is the bounds of the whole lines that the match text[s:e] spans,
-// without the newline of the last.
-func Block(text []byte, s, e int) (int, int) {
-	ls := bytes.LastIndexByte(text[:s], '\n') + 1
-	last := e
-	if e > s && text[e-1] == '\n' {
-		last = e - 1 // a match that ends with a newline ends on its line
-	}
-	le := len(text)
-	if i := bytes.IndexByte(text[last:], '\n'); i >= 0 {
-		le = last + i
-	}
-	return ls, le
-}
+// without the newline of the last (see base.Block).
+func Block(text []byte, s, e int) (int, int) { return base.Block(text, s, e) }
 
 // Each calls fn with the non-empty matches in a block of lines.
 func (m *multiline) Each(block []byte, fn func(int, int)) error {

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+
+	"urg/match/base"
 )
 
 // pcre runs patterns that need backtracking (lookaround, backreferences,
@@ -144,7 +146,7 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 			}
 			i += s
 		}
-		ls, le := lineAt(text, i)
+		ls, le := base.LineAt(text, i)
 		found := false
 		err := m.eachMatch(text[ls:le], 0, func(int, int) bool {
 			found = true

@@ -3,6 +3,8 @@ package match
 import (
 	"errors"
 	"strings"
+
+	"urg/match/base"
 )
 
 // Syntax is the syntax patterns are written in (Options.Syntax).
@@ -213,7 +215,7 @@ func (m *posixMatcher) Next(text []byte) (int, int, error) {
 			ls, le = at+s, at+e
 		} else {
 			ls, le = at, len(text)
-			if i := indexNL(text[at:]); i >= 0 {
+			if i := base.IndexNL(text[at:]); i >= 0 {
 				le = at + i
 			}
 		}

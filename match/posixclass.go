@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // The characters of a POSIX pattern and of the text it is matched against
@@ -55,7 +57,7 @@ func charBefore(line []byte, i int, uni bool) rune {
 // locale the ASCII ones alone. A byte that is not UTF-8 is none.
 func isPosixWord(c rune, uni bool) bool {
 	if c < utf8.RuneSelf {
-		return c >= 0 && isWord(byte(c))
+		return c >= 0 && base.IsWord(byte(c))
 	}
 	return uni && c < invalidBase && classSets().has("alnum", c)
 }

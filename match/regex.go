@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+
+	"urg/match/base"
 )
 
 // regex runs Go's regexp (RE2: linear time, no backtracking) over blocks of
@@ -243,7 +245,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			if i < 0 {
 				return -1, -1, nil
 			}
-			ls, le = lineAt(text, at+i)
+			ls, le = base.LineAt(text, at+i)
 		} else if m.finder != nil {
 			s, e := m.finder.next(text[at:])
 			if s < 0 {
@@ -261,7 +263,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			} else if loc = m.re.FindIndex(text[at:]); loc == nil {
 				return -1, -1, nil
 			} else {
-				ls, le = lineAt(text, at+loc[0])
+				ls, le = base.LineAt(text, at+loc[0])
 			}
 		}
 		if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
@@ -287,12 +289,12 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 			// occurrences fail, and finding the line costs more. A
 			// lead has checked what comes before.
 			if m.lits.lead != nil && m.around.sufAt(text, hit) || m.lits.lead == nil && m.around.at(text, hit) {
-				ls, le := lineAt(text, hit)
+				ls, le := base.LineAt(text, hit)
 				return ls, le, nil
 			}
 			continue
 		}
-		ls, le := lineAt(text, hit)
+		ls, le := base.LineAt(text, hit)
 		if ok, err := m.candidate(text[ls:le], hit-ls); ok || err != nil {
 			return ls, le, err
 		}
@@ -372,7 +374,7 @@ func (m *regex) matchLine(line []byte) bool {
 	if loc == nil {
 		return false
 	}
-	return wordBounded(line, loc[0], loc[1], m.uni) || m.bounded.Match(line)
+	return base.WordBounded(line, loc[0], loc[1], m.uni) || m.bounded.Match(line)
 }
 
 // wordBoundedSrc is a regex for a line that holds a match of re with no
@@ -407,7 +409,7 @@ func eachBounded(re *regexp.Regexp, line []byte, word, uni bool, exact *pcre, fn
 	locs := re.FindAllIndex(line, -1)
 	if word {
 		for _, loc := range locs {
-			if !wordBounded(line, loc[0], loc[1], uni) {
+			if !base.WordBounded(line, loc[0], loc[1], uni) {
 				return exact.Each(line, fn)
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dlclark/regexp2"
+
+	"urg/match/base"
 )
 
 // Replacer makes the text that --replace prints for a match: its template
@@ -112,7 +114,7 @@ func groupName(s string) (name, rest string, ok bool) {
 		return s[1:end], s[end+1:], true
 	}
 	n := 0
-	for n < len(s) && (isWord(s[n])) {
+	for n < len(s) && (base.IsWord(s[n])) {
 		n++
 	}
 	return s[:n], s[n:], n > 0

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // several matches several patterns, each compiled on its own (see
@@ -168,7 +170,7 @@ func (m *several) Next(text []byte) (int, int, error) {
 		// The window ends at a line's end: its lines are whole.
 		hi := len(text)
 		if lo+step < len(text) {
-			if j := indexNL(text[lo+step:]); j >= 0 {
+			if j := base.IndexNL(text[lo+step:]); j >= 0 {
 				hi = lo + step + j
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"regexp/syntax"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/base"
 )
 
 // shape is a pattern that says only how long its line is and what bytes
@@ -207,7 +209,7 @@ func (b *anyByte) next(text []byte) (int, int) {
 	}
 	for ; i < len(text); i++ {
 		if b.in[text[i]] {
-			ls, le := lineAt(text, i)
+			ls, le := base.LineAt(text, i)
 			return ls, le
 		}
 	}

@@ -1,6 +1,10 @@
 package match
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"urg/match/base"
+)
 
 // asciiSplit is the matcher of a pattern that Options.UTF8 rewrites (\w,
 // \b, [[:alpha:]], ...), made of two: the pattern as the C locale
@@ -99,7 +103,7 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 		}
 		for {
 			// The lines before the one holding text[at+j] are ASCII.
-			ls := at + lastIndexNL(text[at:at+j]) + 1
+			ls := at + base.LastIndexNL(text[at:at+j]) + 1
 			if ls > at && limit < ls {
 				if s, e, err := m.ascii.Next(text[at : ls-1]); s >= 0 || err != nil {
 					return found(at, s, e, err)
@@ -147,7 +151,7 @@ func found(at, s, e int, err error) (int, int, error) {
 // lineEndFrom returns the end of the line of text that holds offset i,
 // looking forward only (lineEnd looks back for its start too).
 func lineEndFrom(text []byte, i int) int {
-	if j := indexNL(text[i:]); j >= 0 {
+	if j := base.IndexNL(text[i:]); j >= 0 {
 		return i + j
 	}
 	return len(text)

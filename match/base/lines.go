@@ -1,0 +1,36 @@
+package base
+
+import "bytes"
+
+// IndexNL is the index of the first newline in b, -1 when none.
+func IndexNL(b []byte) int { return bytes.IndexByte(b, '\n') }
+
+// LastIndexNL is the index of the last newline in b, -1 when none.
+func LastIndexNL(b []byte) int { return bytes.LastIndexByte(b, '\n') }
+
+// LineAt returns the bounds of the line of text that holds byte i, the
+// end excluding its newline.
+func LineAt(text []byte, i int) (start, end int) {
+	start = LastIndexNL(text[:i]) + 1
+	end = IndexNL(text[i:])
+	if end < 0 {
+		return start, len(text)
+	}
+	return start, i + end
+}
+
+// Block returns the bounds of the whole lines that hold text[s:e], a match
+// that may span lines: from the start of its first line to the end of its
+// last, excluding that line's newline.
+func Block(text []byte, s, e int) (int, int) {
+	ls := bytes.LastIndexByte(text[:s], '\n') + 1
+	last := e
+	if e > s && text[e-1] == '\n' {
+		last = e - 1 // a match that ends with a newline ends on its line
+	}
+	le := len(text)
+	if i := bytes.IndexByte(text[last:], '\n'); i >= 0 {
+		le = last + i
+	}
+	return ls, le
+}

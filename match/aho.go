@@ -8,13 +8,14 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // aho finds any of many fixed strings (grep -F -f WORDS) with an
 // Aho-Corasick automaton: a trie of the strings whose missing edges are
 // those of its failure links, so that a scan of a block of lines costs
 // about one table lookup per byte, however many strings there are. Past
-// teddyMax strings the joined alternation went to Go's regexp, whose NFA
+// prefilter.TeddyMax strings the joined alternation went to Go's regexp, whose NFA
 // steps every string's thread at every byte, in time and memory that grew
 // far faster than the list (docs/performance.md, issue 26).
 //
@@ -69,8 +70,8 @@ const (
 const matchBit = 1 << 31
 
 // ahoMin is how many strings make the automaton worth it over the
-// joined alternation's literal scans (Teddy handles up to teddyMax).
-const ahoMin = teddyMax + 1
+// joined alternation's literal scans (Teddy handles up to prefilter.TeddyMax).
+const ahoMin = prefilter.TeddyMax + 1
 
 // ahoDense is how many bytes the full rows may take: enough for every
 // state of ten thousand identifiers, and for the shallow states of a

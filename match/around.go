@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
+	"urg/match/prefilter"
 )
 
 // around decides a candidate line without running the regex over the
@@ -39,6 +40,16 @@ type repeat struct {
 	in       [256]bool
 	min, max int
 	anchored bool
+}
+
+// leadRun is the run before the literal as a Lead reads it; nil when there
+// is none.
+func (a *around) leadRun() *prefilter.Run {
+	r := a.preRun
+	if r == nil {
+		return nil
+	}
+	return &prefilter.Run{In: r.in, Min: r.min, Max: r.max, Anchored: r.anchored}
 }
 
 // newRepeat returns the repeat parts are, or nil.

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // Go's regexp reads text as UTF-8 and every byte that is not UTF-8 as
@@ -162,46 +163,46 @@ func asciiLiterals(m *regex, src string, o Options) {
 	if o.Line {
 		t = wholeLine(t)
 	}
-	if p := requiredLiteral(t); len(p.lit) > 0 {
-		if q := asciiFoldPiece(p); q.useful() {
-			q.prepare()
+	if p := requiredLiteral(t); len(p.Lit) > 0 {
+		if q := asciiFoldPiece(p); q.Useful() {
+			q.Prepare()
 			m.pre = &q
-			m.lits = newLitSet([]*prefilter{m.pre})
+			m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
 			return
 		}
 	}
-	var any []*prefilter
+	var any []*prefilter.Literal
 	for _, p := range alternationLiterals(t) {
 		q := asciiFoldPiece(*p)
-		if !q.useful() {
+		if !q.Useful() {
 			return
 		}
-		q.prepare()
+		q.Prepare()
 		any = append(any, &q)
 	}
 	if any != nil {
 		m.any = any
-		m.lits = newLitSet(any)
+		m.lits = prefilter.NewSet(any)
 	}
 }
 
 // asciiFoldPiece returns the longest stretch of p's literal that is ASCII
 // and holds no k or s: what Unicode's folding matches as ASCII's does.
-func asciiFoldPiece(p prefilter) prefilter {
+func asciiFoldPiece(p prefilter.Literal) prefilter.Literal {
 	best, start := []byte(nil), 0
-	for i := 0; i <= len(p.lit); i++ {
-		if i < len(p.lit) {
-			c := p.lit[i]
+	for i := 0; i <= len(p.Lit); i++ {
+		if i < len(p.Lit) {
+			c := p.Lit[i]
 			if c < utf8.RuneSelf && c|0x20 != 'k' && c|0x20 != 's' {
 				continue
 			}
 		}
 		if i-start > len(best) {
-			best = p.lit[start:i]
+			best = p.Lit[start:i]
 		}
 		start = i + 1
 	}
-	return prefilter{lit: slices.Clone(best), fold: p.fold}
+	return prefilter.Literal{Lit: slices.Clone(best), Fold: p.Fold}
 }
 
 // reachesBeyondASCII reports whether some instruction of tree's program
@@ -302,18 +303,18 @@ func wideLiteral(re *syntax.Regexp) bool {
 // toBytes turns p's literal, read from a pattern the C locale rewrote
 // (byteEscaped), into the text's bytes: each byteRune back to its byte.
 // The regexp2 engine's prefilters scan the text itself, not a transcript.
-func (p *prefilter) toBytes() {
-	b := make([]byte, 0, len(p.lit))
-	for i := 0; i < len(p.lit); {
-		r, n := utf8.DecodeRune(p.lit[i:])
+func toBytes(p *prefilter.Literal) {
+	b := make([]byte, 0, len(p.Lit))
+	for i := 0; i < len(p.Lit); {
+		r, n := utf8.DecodeRune(p.Lit[i:])
 		if isByteRune(r) {
 			b = append(b, byte(r-byteRunes))
 		} else {
-			b = append(b, p.lit[i:i+n]...)
+			b = append(b, p.Lit[i:i+n]...)
 		}
 		i += n
 	}
-	p.lit = b
+	p.Lit = b
 }
 
 // literalBytes returns the bytes of runes as the C locale reads them (see

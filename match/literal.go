@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // literal finds a fixed string with bytes.Index, which the Go runtime runs
@@ -12,18 +13,18 @@ import (
 type literal struct {
 	lit        []byte
 	word, line bool
-	uni        bool       // -w sees UTF-8 characters
-	pre        *prefilter // finds lit by its two rarest bytes (AVX2); nil elsewhere
-	set        *litSet    // pre, to scan with
+	uni        bool               // -w sees UTF-8 characters
+	pre        *prefilter.Literal // finds lit by its two rarest bytes (AVX2); nil elsewhere
+	set        *prefilter.Set     // pre, to scan with
 }
 
 // newLiteral returns the matcher for lit.
 func newLiteral(lit []byte, o Options) *literal {
 	m := &literal{lit: lit, word: o.Word, line: o.Line, uni: o.UTF8}
-	if pairSIMD && len(lit) >= 2 {
-		m.pre = &prefilter{lit: lit}
-		m.pre.prepare()
-		m.set = newLitSet([]*prefilter{m.pre})
+	if prefilter.SIMD && len(lit) >= 2 {
+		m.pre = &prefilter.Literal{Lit: lit}
+		m.pre.Prepare()
+		m.set = prefilter.NewSet([]*prefilter.Literal{m.pre})
 	}
 	return m
 }
@@ -37,9 +38,9 @@ func (m *literal) Next(text []byte) (int, int, error) {
 		return m.nextEmpty(text)
 	}
 	if m.set != nil {
-		h := m.set.hits(text, 0)
+		h := m.set.Hits(text, 0)
 		for {
-			i := h.next()
+			i := h.Next()
 			if i < 0 {
 				return -1, -1, nil
 			}
@@ -71,7 +72,7 @@ func (m *literal) Next(text []byte) (int, int, error) {
 // bytes in the same pass; without one (no AVX2, an empty literal) the
 // scan cannot tell, and it returns nil.
 func (m *literal) CleanNext() func(text []byte) (start, end, clean int, err error) {
-	if len(m.lit) > 0 && m.pre != nil && m.pre.pair != nil {
+	if len(m.lit) > 0 && m.pre != nil && m.pre.Pair != nil {
 		return m.nextClean
 	}
 	return nil
@@ -82,7 +83,7 @@ func (m *literal) CleanNext() func(text []byte) (start, end, clean int, err erro
 func (m *literal) nextClean(text []byte) (start, end, clean int, err error) {
 	n := len(m.lit)
 	for at := 0; ; {
-		s, c := m.pre.pair.nextClean(text[at:], n)
+		s, c := m.pre.Pair.NextClean(text[at:], n)
 		if at <= clean {
 			clean = max(clean, at+c)
 		}
@@ -90,7 +91,7 @@ func (m *literal) nextClean(text []byte) (start, end, clean int, err error) {
 			return -1, -1, clean, nil
 		}
 		s += at
-		if m.pre.equal(text[s:s+n]) && m.accept(text, s) {
+		if m.pre.Equal(text[s:s+n]) && m.accept(text, s) {
 			ls, le := base.LineAt(text, s)
 			return ls, le, clean, nil
 		}

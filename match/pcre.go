@@ -11,6 +11,7 @@ import (
 	"github.com/dlclark/regexp2"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // pcre runs patterns that need backtracking (lookaround, backreferences,
@@ -28,8 +29,8 @@ type pcre struct {
 	// pre, or any, are literals that every match holds (see relax), so
 	// that only the lines they land on go through regexp2; both nil
 	// when the pattern gives none.
-	pre *prefilter
-	any []*prefilter
+	pre *prefilter.Literal
+	any []*prefilter.Literal
 	// sel, when the pattern gives no literal, is Go's regexp for the
 	// pattern relaxed (see relaxedRegex), which every line it matches
 	// matches: only the lines sel selects go through regexp2.
@@ -131,12 +132,12 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 		i := at
 		switch {
 		case m.pre != nil:
-			if i = m.pre.index(text[at:]); i < 0 {
+			if i = m.pre.Index(text[at:]); i < 0 {
 				return -1, -1, nil
 			}
 			i += at
 		case m.any != nil:
-			if i = firstOf(m.any, text, at); i < 0 {
+			if i = prefilter.FirstOf(m.any, text, at); i < 0 {
 				return -1, -1, nil
 			}
 		case m.sel != nil:

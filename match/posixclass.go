@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // The characters of a POSIX pattern and of the text it is matched against
@@ -391,7 +392,7 @@ const dotlessI = 'ı'
 // has any.
 func foldSet(c rune, uni bool) []rune {
 	if !uni || c >= invalidBase {
-		if isLetter(c) {
+		if prefilter.IsLetter(c) {
 			return []rune{c, c ^ 0x20}
 		}
 		return []rune{c}
@@ -427,7 +428,7 @@ func foldClosure(s *charSet, uni bool) *charSet {
 	}
 	if !uni {
 		for c := rune('A'); c <= 'z'; c++ {
-			if s.has(c) && isLetter(c) {
+			if s.has(c) && prefilter.IsLetter(c) {
 				extend(c)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"urg/match/prefilter"
 )
 
 // records is the Matcher of lines that end in NUL bytes (grep -z): a
@@ -16,7 +17,7 @@ import (
 // literals every match holds where the patterns give some.
 type records struct {
 	p    *pcre
-	pre  *prefilter
+	pre  *prefilter.Literal
 	none bool // no pattern: nothing matches
 	// longest, for -G and -E, finds Each's matches leftmost-longest.
 	longest *regexp.Regexp
@@ -69,7 +70,7 @@ func (m *records) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		if m.pre != nil {
 			// Only a line holding the literal can match: go to it.
-			j := m.pre.index(text[at:])
+			j := m.pre.Index(text[at:])
 			if j < 0 {
 				return -1, -1, nil
 			}

@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // regex runs Go's regexp (RE2: linear time, no backtracking) over blocks of
@@ -16,7 +17,7 @@ type regex struct {
 	// line is re for one line alone (lineMatches, Each): anchored at its
 	// ends where re is anchored at line ends.
 	line *regexp.Regexp
-	pre  *prefilter // a literal every match contains; nil when there is none
+	pre  *prefilter.Literal // a literal every match contains; nil when there is none
 	// around decides the lines pre lands on, where the pattern's shape
 	// allows, instead of line.
 	around      *around
@@ -24,9 +25,9 @@ type regex struct {
 	blockAround bool // and around is cheap: occurrences are checked in the block
 	// any are literals one of which every match contains, when there is
 	// no single one (an alternation of words).
-	any []*prefilter
+	any []*prefilter.Literal
 	// lits is pre, or any, as a set scanned in one pass.
-	lits *litSet
+	lits *prefilter.Set
 	// run is a run of class bytes every match holds, when there is no
 	// literal (see classRun).
 	run *classRun
@@ -153,20 +154,20 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if m.word && (!o.UTF8 || o.asciiLines) {
 		m.autoBounded = lazily(func() *automaton { return newBoundedAutomaton(tree, o.DFAStates) })
 	}
-	if p := requiredLiteral(tree); p.useful() {
-		p.prepare()
+	if p := requiredLiteral(tree); p.Useful() {
+		p.Prepare()
 		m.pre = &p
 		if !m.word && !o.Line {
-			m.literalOnly = isLiteral(tree, p.fold)
+			m.literalOnly = isLiteral(tree, p.Fold)
 			m.around = newAround(tree)
-			m.aroundAtPre = m.around != nil && !p.fold && string(p.lit) == string(m.around.lit)
+			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.lit)
 			m.blockAround = m.aroundAtPre && m.around.cheap()
 		}
 	} else if a := leadAround(tree, m.word || o.Line); a != nil {
 		// `^ +<`: the one byte after a line's leading run, whose
 		// required literal is the run's byte, of no use to look for.
-		p := prefilter{lit: a.lit}
-		p.prepare()
+		p := prefilter.Literal{Lit: a.lit}
+		p.Prepare()
 		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
 	} else {
 		m.any, m.literalOnly = alternationExact(tree)
@@ -190,12 +191,12 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		}
 	}
 	if m.pre != nil {
-		m.lits = newLitSet([]*prefilter{m.pre})
+		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
 		if m.blockAround {
-			m.lits.lead = newLead(m.around, m.pre)
+			m.lits.Lead = prefilter.NewLead(m.around.leadRun(), m.around.lit, m.pre)
 		}
 	} else if m.any != nil {
-		m.lits = newLitSet(m.any)
+		m.lits = prefilter.NewSet(m.any)
 	}
 	if m.word {
 		if m.bounded, err = regexp.Compile(wordBoundedSrc(anchored, o.UTF8)); err != nil {
@@ -217,7 +218,7 @@ func (m *regex) Engine() string {
 
 // engineName is an engine's name with its prefilter's: +literal for one
 // literal, +literals for several.
-func engineName(engine string, pre *prefilter, any []*prefilter) string {
+func engineName(engine string, pre *prefilter.Literal, any []*prefilter.Literal) string {
 	switch {
 	case pre != nil:
 		return engine + "+literal"
@@ -278,9 +279,9 @@ func (m *regex) Next(text []byte) (int, int, error) {
 // occurrence is a candidate, decided in its line (or, when around is
 // cheap, where it lies).
 func (m *regex) nextLits(text []byte) (int, int, error) {
-	h := m.lits.hits(text, 0)
+	h := m.lits.Hits(text, 0)
 	for {
-		hit := h.next()
+		hit := h.Next()
 		if hit < 0 {
 			return -1, -1, nil
 		}
@@ -288,7 +289,7 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 			// Checked where it lies, before its line is found: most
 			// occurrences fail, and finding the line costs more. A
 			// lead has checked what comes before.
-			if m.lits.lead != nil && m.around.sufAt(text, hit) || m.lits.lead == nil && m.around.at(text, hit) {
+			if m.lits.Lead != nil && m.around.sufAt(text, hit) || m.lits.Lead == nil && m.around.at(text, hit) {
 				ls, le := base.LineAt(text, hit)
 				return ls, le, nil
 			}
@@ -298,7 +299,7 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 		if ok, err := m.candidate(text[ls:le], hit-ls); ok || err != nil {
 			return ls, le, err
 		}
-		h.skip(le + 1)
+		h.Skip(le + 1)
 	}
 }
 
@@ -326,28 +327,6 @@ func (m *regex) candidate(line []byte, j int) (bool, error) {
 // check was a loop), while
 // on the long lines of binaries it saves most of the search.
 const aroundMin = 1024
-
-// firstOf returns where in text, at or after at, the first of the literals
-// any occurs, or -1. The literals are looked for side by side in stretches
-// that double from 4 KiB: a literal that is far away or absent is not
-// scanned to the end of the text for every match of the others.
-func firstOf(any []*prefilter, text []byte, at int) int {
-	for lo, step := at, 4<<10; lo < len(text); lo, step = lo+step, 2*step {
-		hi := min(len(text), lo+step)
-		first := -1
-		for _, p := range any {
-			// Occurrences that start before hi, even if they end after.
-			end := min(len(text), hi+len(p.lit)-1)
-			if j := p.index(text[lo:end]); j >= 0 && (first < 0 || lo+j < first) {
-				first = lo + j
-			}
-		}
-		if first >= 0 {
-			return first
-		}
-	}
-	return -1
-}
 
 // lineMatches confirms a candidate line: the prefilter only says the
 // literal is there, and -w needs the bounds checked.

@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
+	"urg/match/prefilter"
 )
 
 // relax rewrites a pattern that only the backtracking engine can run into
@@ -272,7 +273,7 @@ func groupEnd(src string, i int) int {
 // relaxedPrefilter returns the literal prefilters for a pattern the
 // backtracking engine runs: one literal every match holds, or a few one of
 // which every match holds, or neither when the pattern has none to give.
-func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
+func relaxedPrefilter(src string, o Options) (*prefilter.Literal, []*prefilter.Literal) {
 	main, lookaround, ok := relax(src)
 	if !ok {
 		return nil, nil
@@ -291,22 +292,22 @@ func relaxedPrefilter(src string, o Options) (*prefilter, []*prefilter) {
 		// The body is relaxed on its own: it may hold lookarounds too.
 		if r, _, ok := relax(body); ok {
 			if t := parse(r); t != nil {
-				best = best.better(requiredLiteral(t))
+				best = best.Better(requiredLiteral(t))
 			}
 		}
 	}
 	if !o.UTF8 {
-		best.toBytes()
+		toBytes(&best)
 	}
-	if best.useful() {
-		best.prepare()
+	if best.Useful() {
+		best.Prepare()
 		return &best, nil
 	}
 	any := alternationLiterals(tree)
 	if !o.UTF8 {
 		for _, p := range any {
-			p.toBytes()
-			p.prepare()
+			toBytes(p)
+			p.Prepare()
 		}
 	}
 	return nil, any

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // asciiSplit is the matcher of a pattern that Options.UTF8 rewrites (\w,
@@ -183,7 +184,7 @@ func lastIndexNonASCII(b []byte) int {
 // and their top bits looked at once; then 8 and 1 where it stopped.
 func indexNonASCII(b []byte) int {
 	i := 0
-	if pairSIMD && len(b) >= 64 {
+	if prefilter.SIMD && len(b) >= 64 {
 		// 64 bytes a step, where the loop below takes 8: the scan is
 		// then bound by memory, not by the loop.
 		i = highScanAVX2(&b[0], len(b))

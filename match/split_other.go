@@ -2,5 +2,5 @@
 
 package match
 
-// highScanAVX2 is never called here: pairSIMD is false.
+// highScanAVX2 is never called here: SIMD is false.
 func highScanAVX2(p *byte, n int) int { return 0 }

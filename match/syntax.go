@@ -5,6 +5,7 @@ import (
 	"slices"
 	"unicode"
 	"unicode/utf8"
+	"urg/match/prefilter"
 )
 
 // lineLocal rewrites a parsed pattern so that it matches within one line of
@@ -109,11 +110,11 @@ func runeMinLen(r rune, fold bool) int {
 // contains, or one with no bytes. Searching for it first and running the
 // regex only on the lines it lands on is far faster than running the regex
 // over everything.
-func requiredLiteral(re *syntax.Regexp) prefilter {
+func requiredLiteral(re *syntax.Regexp) prefilter.Literal {
 	switch re.Op {
 	case syntax.OpLiteral, syntax.OpCharClass:
-		var p prefilter
-		p.appendAtom(re)
+		var p prefilter.Literal
+		p.AppendAtom(re)
 		return p
 	case syntax.OpCapture, syntax.OpPlus:
 		return requiredLiteral(re.Sub[0])
@@ -124,18 +125,18 @@ func requiredLiteral(re *syntax.Regexp) prefilter {
 	case syntax.OpConcat:
 		// Runs of adjacent atoms make one literal; anything else ends the
 		// run but may hold a literal of its own.
-		var best, run prefilter
+		var best, run prefilter.Literal
 		for _, sub := range re.Sub {
-			if run.appendAtom(sub) {
+			if run.AppendAtom(sub) {
 				continue
 			}
-			best = best.better(run)
-			run = prefilter{}
-			best = best.better(requiredLiteral(sub))
+			best = best.Better(run)
+			run = prefilter.Literal{}
+			best = best.Better(requiredLiteral(sub))
 		}
-		return best.better(run)
+		return best.Better(run)
 	}
-	return prefilter{}
+	return prefilter.Literal{}
 }
 
 // Runes outside ASCII that Unicode case folding maps onto ASCII letters:
@@ -215,7 +216,7 @@ func classWithout(ranges []rune, x rune) []rune {
 // literal runs its NFA over every byte, and is slower still on an
 // alternation of words such as (?i)(panic|fatal|deadline|unreachable).
 // nil when some branch has none.
-func alternationLiterals(re *syntax.Regexp) []*prefilter {
+func alternationLiterals(re *syntax.Regexp) []*prefilter.Literal {
 	lits, _ := alternationExact(re)
 	return lits
 }
@@ -223,56 +224,56 @@ func alternationLiterals(re *syntax.Regexp) []*prefilter {
 // alternationExact is alternationLiterals, and reports whether each branch
 // is its literal and nothing more: then where a literal is found, the
 // pattern matches.
-func alternationExact(re *syntax.Regexp) ([]*prefilter, bool) {
+func alternationExact(re *syntax.Regexp) ([]*prefilter.Literal, bool) {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
 	if out := literalSet(re); out != nil {
 		return out, true
 	}
-	if re.Op != syntax.OpAlternate || len(re.Sub) > teddyMax {
+	if re.Op != syntax.OpAlternate || len(re.Sub) > prefilter.TeddyMax {
 		return nil, false
 	}
-	var out []*prefilter
+	var out []*prefilter.Literal
 	exact := true
 	for _, sub := range re.Sub {
 		p := requiredLiteral(sub)
-		if !p.useful() {
+		if !p.Useful() {
 			return nil, false
 		}
-		exact = exact && isLiteral(sub, p.fold)
-		p.prepare()
+		exact = exact && isLiteral(sub, p.Fold)
+		p.Prepare()
 		out = append(out, &p)
 	}
-	if len(out) > maxAlternatives && !teddyTakes(out) {
+	if len(out) > maxAlternatives && !prefilter.TeddyTakes(out) {
 		return nil, false
 	}
 	return out, exact
 }
 
 // literalSet returns the strings re matches, prepared, when they are two
-// to teddyMax literals that teddy or the fused pair scan takes, and re
+// to prefilter.TeddyMax literals that teddy or the fused pair scan takes, and re
 // matches nothing else. Go's parser factors the common prefixes out
 // of an alternation of words (case|cap|chan becomes c(?:a(?:se|p)|han)),
 // which hides its words from the branch-by-branch look below: the 30
 // keywords of Go ran on the automaton, each byte looked up, and so did
 // (x|y)z, which as the pairs of xz and yz was measured at about a third
 // of that time over the Go tree (see docs/performance.md).
-func literalSet(re *syntax.Regexp) []*prefilter {
+func literalSet(re *syntax.Regexp) []*prefilter.Literal {
 	strs := literalStrings(re)
 	if len(strs) < 2 {
 		return nil
 	}
-	out := make([]*prefilter, len(strs))
+	out := make([]*prefilter.Literal, len(strs))
 	for i, ls := range strs {
-		p := &prefilter{lit: ls.lit, fold: ls.fold}
-		if !p.useful() || ls.fold && ls.exactLetter {
+		p := &prefilter.Literal{Lit: ls.lit, Fold: ls.fold}
+		if !p.Useful() || ls.fold && ls.exactLetter {
 			return nil
 		}
-		p.prepare()
+		p.Prepare()
 		out[i] = p
 	}
-	if !teddyTakes(out) && !pairsTake(out) {
+	if !prefilter.TeddyTakes(out) && !prefilter.PairsTake(out) {
 		// No AVX2, or too many words with a short one: the branches
 		// below, or the automaton.
 		return nil
@@ -289,7 +290,7 @@ type litString struct {
 }
 
 // literalStrings returns every string re matches when that is a finite
-// set of at most teddyMax; nil otherwise.
+// set of at most prefilter.TeddyMax; nil otherwise.
 func literalStrings(re *syntax.Regexp) []litString {
 	switch re.Op {
 	case syntax.OpCapture:
@@ -300,7 +301,7 @@ func literalStrings(re *syntax.Regexp) []litString {
 		var out []litString
 		for _, sub := range re.Sub {
 			s := literalStrings(sub)
-			if s == nil || len(out)+len(s) > teddyMax {
+			if s == nil || len(out)+len(s) > prefilter.TeddyMax {
 				return nil
 			}
 			out = append(out, s...)
@@ -310,7 +311,7 @@ func literalStrings(re *syntax.Regexp) []litString {
 		out := []litString{{}}
 		for _, sub := range re.Sub {
 			s := literalStrings(sub)
-			if s == nil || len(out)*len(s) > teddyMax {
+			if s == nil || len(out)*len(s) > prefilter.TeddyMax {
 				return nil
 			}
 			next := make([]litString, 0, len(out)*len(s))
@@ -327,9 +328,9 @@ func literalStrings(re *syntax.Regexp) []litString {
 		}
 		return out
 	case syntax.OpCharClass:
-		var p prefilter
-		if p.appendAtom(re) {
-			return []litString{{lit: p.lit, fold: true}}
+		var p prefilter.Literal
+		if p.AppendAtom(re) {
+			return []litString{{lit: p.Lit, fold: true}}
 		}
 		// A few ASCII bytes, as the parser makes of cha(?:n|r).
 		var out []litString
@@ -339,18 +340,18 @@ func literalStrings(re *syntax.Regexp) []litString {
 				if c >= utf8.RuneSelf || len(out) == 4 {
 					return nil
 				}
-				out = append(out, litString{lit: []byte{byte(c)}, exactLetter: isLetter(c)})
+				out = append(out, litString{lit: []byte{byte(c)}, exactLetter: prefilter.IsLetter(c)})
 			}
 		}
 		return out
 	}
-	var p prefilter
-	if !p.appendAtom(re) {
+	var p prefilter.Literal
+	if !p.AppendAtom(re) {
 		return nil
 	}
 	// A literal atom is exact: any letter in it is one.
-	exact := slices.ContainsFunc(p.lit, func(c byte) bool { return isLetter(rune(c)) })
-	return []litString{{lit: p.lit, exactLetter: exact}}
+	exact := slices.ContainsFunc(p.Lit, func(c byte) bool { return prefilter.IsLetter(rune(c)) })
+	return []litString{{lit: p.Lit, exactLetter: exact}}
 }
 
 // isLiteral reports whether re matches one string only, or under fold
@@ -362,14 +363,14 @@ func isLiteral(re *syntax.Regexp, fold bool) bool {
 		atoms = re.Sub
 	}
 	for _, a := range atoms {
-		var p prefilter
-		if !p.appendAtom(a) {
+		var p prefilter.Literal
+		if !p.AppendAtom(a) {
 			return false
 		}
-		if fold && !p.fold {
+		if fold && !p.Fold {
 			// An exact atom among folded ones: the prefilter folds it too.
-			for _, c := range p.lit {
-				if isLetter(rune(c)) {
+			for _, c := range p.Lit {
+				if prefilter.IsLetter(rune(c)) {
 					return false
 				}
 			}

@@ -1,8 +1,8 @@
-package match
+package prefilter
 
 import "unsafe"
 
-// lead finds the occurrences of a literal that a line's leading run of a
+// Lead finds the occurrences of a literal that a line's leading run of a
 // class reaches, `^\s+//` or `^ +<`, in the same pass as the literal's
 // pair: for each 64 positions the scan also takes the masks of the
 // class's bytes and of the newlines, and one addition carries each run
@@ -11,11 +11,11 @@ import "unsafe"
 // back from every "//" of Go source instead, for blanks up to the line's
 // start, took a quarter of a warm `-c -v '^\s+//'` and the pair scan, cut
 // short at each "//", another third.
-type lead struct {
+type Lead struct {
 	vec  leadVec
 	in   [256]bool // the class, never holding '\n'
-	lit  *prefilter
-	pair *pair // lit's, or its one byte twice
+	lit  *Literal
+	pair *Pair // lit's, or its one byte twice
 }
 
 // leadVec is what the vector scan reads; the offsets are fixed by the
@@ -33,22 +33,31 @@ type leadState struct {
 	carry uint64 // 1: a run from a line's start reaches the next position
 }
 
-// newLead returns the lead for an around anchored at the line's start,
-// with a run of one class before its literal and nothing else (or no
+// Run is a class repeated, as a Lead reads the run before its literal:
+// the class's bytes, the least and most repeats (Max < 0: no bound), and
+// whether the run starts at the line's start.
+type Run struct {
+	In       [256]bool
+	Min, Max int
+	Anchored bool
+}
+
+// NewLead returns the lead for a match of lit anchored at the line's
+// start, with the run r of one class before lit and nothing else (or no
 // bound on the run and at most one byte of it required), scanned by p's
-// pair; nil otherwise, and nil without the vector scan.
-func newLead(a *around, p *prefilter) *lead {
-	r := a.preRun
-	if !pairSIMD || r == nil || !r.anchored || r.max >= 0 || r.min > 1 ||
-		p.fold || string(p.lit) != string(a.lit) || r.in[a.lit[0]] {
+// pair; nil otherwise (r nil among them), and nil without the vector
+// scan.
+func NewLead(r *Run, lit []byte, p *Literal) *Lead {
+	if !SIMD || r == nil || !r.Anchored || r.Max >= 0 || r.Min > 1 ||
+		p.Fold || string(p.Lit) != string(lit) || r.In[lit[0]] {
 		return nil
 	}
-	q := p.pair
+	q := p.Pair
 	if q == nil {
 		// One byte: the pair is it, twice.
-		q = &pair{c1: p.lit[0], c2: p.lit[0]}
+		q = &Pair{c1: p.Lit[0], c2: p.Lit[0]}
 	}
-	l := &lead{in: r.in, lit: p, pair: q}
+	l := &Lead{in: r.In, lit: p, pair: q}
 	l.in['\n'] = false
 	v := &l.vec
 	for c := range 128 {
@@ -65,7 +74,7 @@ func newLead(a *around, p *prefilter) *lead {
 		v.c1[j], v.m1[j], v.c2[j], v.m2[j] = q.c1, q.m1, q.c2, q.m2
 	}
 	v.a, v.b = int64(q.a), int64(q.a+q.off)
-	if r.min == 0 {
+	if r.Min == 0 {
 		v.empty = ^uint64(0)
 	}
 	return l
@@ -73,7 +82,7 @@ func newLead(a *around, p *prefilter) *lead {
 
 // stateAt is the scan's state at text[at], learnt by reading back to the
 // line's start.
-func (l *lead) stateAt(text []byte, at int) leadState {
+func (l *Lead) stateAt(text []byte, at int) leadState {
 	i := at
 	for i > 0 && l.in[text[i-1]] {
 		i--
@@ -92,7 +101,7 @@ func (l *lead) stateAt(text []byte, at int) leadState {
 // text (each with room for the literal after it) holding a position the
 // run reaches and the pair's bytes occur at: i is where the block starts,
 // mask has a bit for each such position, 0 when no position does.
-func (l *lead) mask(text []byte, n int, st *leadState) (i int, mask uint64) {
+func (l *Lead) mask(text []byte, n int, st *leadState) (i int, mask uint64) {
 	if n >= 64 {
 		i, mask = leadScanAVX2(unsafe.SliceData(text), n, &l.vec, st)
 		if mask != 0 {
@@ -109,7 +118,7 @@ func (l *lead) mask(text []byte, n int, st *leadState) (i int, mask uint64) {
 
 // tailMask is mask for the positions from..to-1 (at most 64), read one
 // byte at a time.
-func (l *lead) tailMask(text []byte, from, to int, st *leadState) uint64 {
+func (l *Lead) tailMask(text []byte, from, to int, st *leadState) uint64 {
 	v, q := &l.vec, l.pair
 	var mask uint64
 	for j := from; j < to; j++ {

@@ -1,8 +1,8 @@
-package match
+package prefilter
 
 import "sort"
 
-// teddy finds where any of a few literals may start by their first three
+// Teddy finds where any of a few literals may start by their first three
 // bytes at once, Hyperscan's "Teddy": each literal owns a bit, and for
 // each of the three positions two 16-entry tables, indexed by a byte's low
 // and high nibble, hold the bits of the literals that accept a byte with
@@ -11,14 +11,14 @@ import "sort"
 // per 32 bytes; this costs the same for one literal or eight. Warm, on
 // a large file of Go source, -c '(?i)(panic|fatal|deadline|unreachable)'
 // spent most of its time in the pair scan, and was measured at about
-// half that time with teddy. Two literals gain too, if less:
+// half that time with Teddy. Two literals gain too, if less:
 // (deadline|unreachable).
 //
 // With each literal on a bit of its own (up to eight) the lookups are
 // exact for its three bytes (a letter's cases differ in the high nibble
 // only), so the candidates are the positions where some literal's first
 // three bytes are; occursAt confirms the rest.
-type teddy struct {
+type Teddy struct {
 	// tabs are the low- and high-nibble tables of positions 0, 1 and 2,
 	// in that order, each repeated in both 16-byte halves of its row:
 	// the scan looks them up in both halves of a 32-byte vector.
@@ -27,7 +27,7 @@ type teddy struct {
 	// in lower case when some literal folds), for sets too large to
 	// compare a candidate with each: Go's 30 keywords, which occur on
 	// most lines of Go source, spent 69% of their search comparing.
-	byPrefix map[uint32][]*prefilter
+	byPrefix map[uint32][]*Literal
 	fold     bool // byPrefix's keys are in lower case
 }
 
@@ -36,7 +36,7 @@ type teddy struct {
 const prefixIndexMin = 9
 
 // key is the byPrefix key of b's first three bytes.
-func (t *teddy) key(b []byte) uint32 {
+func (t *Teddy) key(b []byte) uint32 {
 	c0, c1, c2 := b[0], b[1], b[2]
 	if t.fold {
 		c0, c1, c2 = lowerASCII(c0), lowerASCII(c1), lowerASCII(c2)
@@ -52,18 +52,18 @@ const teddyLen = 3
 // lookups of a bucket accept any mix of its literals' bytes.
 const teddyBuckets = 8
 
-// teddyMax is how many literals teddy takes. Past eight they share
+// TeddyMax is how many literals teddy takes. Past eight they share
 // buckets, whose mixes of bytes let more candidates through as the set
 // grows; it stays far ahead of Go's NFA, which is slower on an
 // alternation of words than on most patterns.
-const teddyMax = 64
+const TeddyMax = 64
 
 // newTeddy builds the tables for lits, or returns nil where the scan
 // cannot run or cannot take them: without AVX2, for one literal (its
-// pair scan costs less) or more than teddyMax, or when one is shorter
+// pair scan costs less) or more than TeddyMax, or when one is shorter
 // than three bytes.
-func newTeddy(lits []*prefilter) *teddy {
-	if !teddyTakes(lits) {
+func newTeddy(lits []*Literal) *Teddy {
+	if !TeddyTakes(lits) {
 		return nil
 	}
 	// Literals whose first bytes sort together share a bucket, so that
@@ -73,40 +73,40 @@ func newTeddy(lits []*prefilter) *teddy {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		return string(lits[order[a]].lit[:teddyLen]) < string(lits[order[b]].lit[:teddyLen])
+		return string(lits[order[a]].Lit[:teddyLen]) < string(lits[order[b]].Lit[:teddyLen])
 	})
-	t := &teddy{}
+	t := &Teddy{}
 	for rank, k := range order {
 		p := lits[k]
 		bit := byte(1) << (rank * teddyBuckets / len(lits))
 		for j := range teddyLen {
-			c := p.lit[j]
+			c := p.Lit[j]
 			t.accept(j, c, bit)
-			if p.fold && 'a' <= c && c <= 'z' {
+			if p.Fold && 'a' <= c && c <= 'z' {
 				t.accept(j, c-'a'+'A', bit)
 			}
 		}
 	}
 	if len(lits) >= prefixIndexMin {
-		t.byPrefix = make(map[uint32][]*prefilter)
+		t.byPrefix = make(map[uint32][]*Literal)
 		for _, p := range lits {
-			t.fold = t.fold || p.fold
+			t.fold = t.fold || p.Fold
 		}
 		for _, p := range lits {
-			k := t.key(p.lit)
+			k := t.key(p.Lit)
 			t.byPrefix[k] = append(t.byPrefix[k], p)
 		}
 	}
 	return t
 }
 
-// teddyTakes reports whether newTeddy takes lits.
-func teddyTakes(lits []*prefilter) bool {
-	if !pairSIMD || len(lits) < 2 || len(lits) > teddyMax {
+// TeddyTakes reports whether newTeddy takes lits.
+func TeddyTakes(lits []*Literal) bool {
+	if !SIMD || len(lits) < 2 || len(lits) > TeddyMax {
 		return false
 	}
 	for _, p := range lits {
-		if len(p.lit) < teddyLen {
+		if len(p.Lit) < teddyLen {
 			return false
 		}
 	}
@@ -114,7 +114,7 @@ func teddyTakes(lits []*prefilter) bool {
 }
 
 // accept marks byte c at position j as a byte of the literals with bit.
-func (t *teddy) accept(j int, c, bit byte) {
+func (t *Teddy) accept(j int, c, bit byte) {
 	lo, hi := &t.tabs[2*j], &t.tabs[2*j+1]
 	lo[c&15] |= bit
 	lo[16+c&15] |= bit

@@ -1,15 +1,15 @@
-package match
+package prefilter
 
 import (
 	"bytes"
 	"math/bits"
 )
 
-// litSet is one literal or a few, any of which is looked for, each by its
+// Set is one literal or a few, any of which is looked for, each by its
 // pair where the CPU scans pairs: several at once are compared in one pass
 // over the text (pairsScanAVX2), instead of one pass per literal.
-type litSet struct {
-	lits []*prefilter
+type Set struct {
+	lits []*Literal
 	// tab holds each literal's pair as vectors for the scan that
 	// compares them all at once; nil when there is one literal or when
 	// some literal has no pair (then each is found on its own).
@@ -17,13 +17,13 @@ type litSet struct {
 	span int // the largest offset of a pair's second byte in its literal
 	// teddy, when set, scans for all the literals instead of tab (span
 	// is then teddyLen-1).
-	teddy *teddy
+	teddy *Teddy
 	// one is the literal when there is one and it has a pair: its scan
 	// reports 32 positions at a time too.
-	one *prefilter
-	// lead, when set, yields only the occurrences of one that a line's
-	// leading run reaches (see lead).
-	lead *lead
+	one *Literal
+	// Lead, when set, yields only the occurrences of one that a line's
+	// leading run reaches (see Lead).
+	Lead *Lead
 }
 
 // maxPairs is how many literals the fused scan takes: each costs eight
@@ -31,35 +31,35 @@ type litSet struct {
 // much slower.
 const maxPairs = 8
 
-// pairsTake reports whether the fused pair scan takes lits: a few, each
+// PairsTake reports whether the fused pair scan takes lits: a few, each
 // with a pair.
-func pairsTake(lits []*prefilter) bool {
+func PairsTake(lits []*Literal) bool {
 	if len(lits) > maxPairs {
 		return false
 	}
 	for _, p := range lits {
-		if p.pair == nil {
+		if p.Pair == nil {
 			return false
 		}
 	}
 	return true
 }
 
-func newLitSet(lits []*prefilter) *litSet {
-	s := &litSet{lits: lits}
-	if len(lits) == 1 && lits[0].pair != nil {
+func NewSet(lits []*Literal) *Set {
+	s := &Set{lits: lits}
+	if len(lits) == 1 && lits[0].Pair != nil {
 		s.one = lits[0]
 	}
 	if s.teddy = newTeddy(lits); s.teddy != nil {
 		s.span = teddyLen - 1
 		return s
 	}
-	if len(lits) < 2 || !pairsTake(lits) {
+	if len(lits) < 2 || !PairsTake(lits) {
 		return s
 	}
 	tab := make([]pairVec, len(lits))
 	for i, p := range lits {
-		q := p.pair
+		q := p.Pair
 		v := &tab[i]
 		for j := range 32 {
 			v.c1[j], v.m1[j], v.c2[j], v.m2[j] = q.c1, q.m1, q.c2, q.m2
@@ -78,12 +78,12 @@ type pairVec struct {
 	a, b           int64
 }
 
-// hits yields the occurrences of a litSet's literals in text, in order.
+// Hits yields the occurrences of a Set's literals in text, in order.
 // Its scans report every candidate of 32 positions at once, which are
 // then checked here without going back into the scan for each: in Go
 // source, "//" occurs every 100 bytes or so.
-type hits struct {
-	set  *litSet
+type Hits struct {
+	set  *Set
 	text []byte
 	at   int    // where scanning goes on
 	base int    // the position of mask's lowest bit
@@ -91,19 +91,19 @@ type hits struct {
 	st   leadState
 }
 
-// hits starts a hits at text[at]; a value, so that a search's hits stay
+// Hits starts a Hits at text[at]; a value, so that a search's Hits stay
 // on its stack (one per call of Next, which is once per matching line).
-func (s *litSet) hits(text []byte, at int) hits {
-	h := hits{set: s, text: text, at: at}
-	if s.lead != nil {
-		h.st = s.lead.stateAt(text, at)
+func (s *Set) Hits(text []byte, at int) Hits {
+	h := Hits{set: s, text: text, at: at}
+	if s.Lead != nil {
+		h.st = s.Lead.stateAt(text, at)
 	}
 	return h
 }
 
-// next returns the next occurrence at or after where the last one was
+// Next returns the next occurrence at or after where the last one was
 // (or at, first), or -1.
-func (h *hits) next() int {
+func (h *Hits) Next() int {
 	for {
 		for h.mask != 0 {
 			i := h.base + bits.TrailingZeros64(h.mask)
@@ -121,8 +121,8 @@ func (h *hits) next() int {
 	}
 }
 
-// skip drops the occurrences before offset to.
-func (h *hits) skip(to int) {
+// Skip drops the occurrences before offset to.
+func (h *Hits) Skip(to int) {
 	if d := to - h.base; d >= 64 {
 		h.mask = 0
 	} else if d > 0 {
@@ -130,15 +130,15 @@ func (h *hits) skip(to int) {
 	}
 	if to > h.at {
 		h.at = to
-		if h.set.lead != nil && to < len(h.text) {
-			h.st = h.set.lead.stateAt(h.text, to)
+		if h.set.Lead != nil && to < len(h.text) {
+			h.st = h.set.Lead.stateAt(h.text, to)
 		}
 	}
 }
 
 // occursAt reports whether one of the literals starts at text[i].
-func (s *litSet) occursAt(text []byte, i int) bool {
-	if s.one != nil && len(s.one.lit) == 2 {
+func (s *Set) occursAt(text []byte, i int) bool {
+	if s.one != nil && len(s.one.Lit) == 2 {
 		// The pair is the literal's two bytes, compared as equal does.
 		return true
 	}
@@ -150,7 +150,7 @@ func (s *litSet) occursAt(text []byte, i int) bool {
 		lits = s.teddy.byPrefix[s.teddy.key(text[i:])]
 	}
 	for _, p := range lits {
-		if n := len(p.lit); i+n <= len(text) && p.equal(text[i:i+n]) {
+		if n := len(p.Lit); i+n <= len(text) && p.Equal(text[i:i+n]) {
 			return true
 		}
 	}
@@ -163,10 +163,10 @@ func (s *litSet) occursAt(text []byte, i int) bool {
 // come as a mask too: stopping its scan at each of them cost a chain of
 // calls and a new scan per "//" of Go source, measured slower than the
 // mask on -c -v '^\s+//' over a large file of Go source, warm.
-func (h *hits) scan() bool {
+func (h *Hits) scan() bool {
 	s := h.set
-	if l := s.lead; l != nil {
-		n := len(h.text) - h.at - len(l.lit.lit) + 1 // where it may start
+	if l := s.Lead; l != nil {
+		n := len(h.text) - h.at - len(l.lit.Lit) + 1 // where it may start
 		i, mask := l.mask(h.text[h.at:], max(n, 0), &h.st)
 		h.base, h.mask = h.at+i, mask
 		if mask == 0 {
@@ -177,12 +177,12 @@ func (h *hits) scan() bool {
 		return true
 	}
 	if p := s.one; p != nil {
-		n := len(h.text) - h.at - len(p.lit) + 1 // where it may start
+		n := len(h.text) - h.at - len(p.Lit) + 1 // where it may start
 		if n <= 0 {
 			h.mask, h.at = 0, len(h.text)
 			return true
 		}
-		i, mask := pairMask(h.text[h.at+p.pair.a:], n, p.pair)
+		i, mask := pairMask(h.text[h.at+p.Pair.a:], n, p.Pair)
 		h.base, h.mask = h.at+i, uint64(mask)
 		if mask == 0 {
 			h.at = len(h.text)
@@ -233,14 +233,14 @@ func (h *hits) scan() bool {
 
 // slow is next for literals not scanned by pairs: the first occurrence of
 // any, each looked for on its own.
-func (h *hits) slow() int {
+func (h *Hits) slow() int {
 	i := -1
 	if len(h.set.lits) == 1 {
-		if j := h.set.lits[0].index(h.text[h.at:]); j >= 0 {
+		if j := h.set.lits[0].Index(h.text[h.at:]); j >= 0 {
 			i = h.at + j
 		}
 	} else {
-		i = firstOf(h.set.lits, h.text, h.at)
+		i = FirstOf(h.set.lits, h.text, h.at)
 	}
 	if i < 0 {
 		h.at = len(h.text)
@@ -250,11 +250,33 @@ func (h *hits) slow() int {
 	return i
 }
 
-// equal reports whether b, as long as the literal, is it (in any case of
+// Equal reports whether b, as long as the literal, is it (in any case of
 // its letters when folded).
-func (p *prefilter) equal(b []byte) bool {
-	if p.fold {
-		return equalFoldASCII(b, p.lit)
+func (p *Literal) Equal(b []byte) bool {
+	if p.Fold {
+		return equalFoldASCII(b, p.Lit)
 	}
-	return bytes.Equal(b, p.lit)
+	return bytes.Equal(b, p.Lit)
+}
+
+// FirstOf returns where in text, at or after at, the first of the literals
+// any occurs, or -1. The literals are looked for side by side in stretches
+// that double from 4 KiB: a literal that is far away or absent is not
+// scanned to the end of the text for every match of the others.
+func FirstOf(any []*Literal, text []byte, at int) int {
+	for lo, step := at, 4<<10; lo < len(text); lo, step = lo+step, 2*step {
+		hi := min(len(text), lo+step)
+		first := -1
+		for _, p := range any {
+			// Occurrences that start before hi, even if they end after.
+			end := min(len(text), hi+len(p.Lit)-1)
+			if j := p.Index(text[lo:end]); j >= 0 && (first < 0 || lo+j < first) {
+				first = lo + j
+			}
+		}
+		if first >= 0 {
+			return first
+		}
+	}
+	return -1
 }

@@ -1,12 +1,12 @@
-package match
+package prefilter
 
 import (
 	"bytes"
 	"math/bits"
 )
 
-// pair finds where a literal may start by two of its bytes at once, the
-// two rarest, compared 32 positions at a time (ripgrep's "packed pair").
+// Pair finds where a literal may start by two of its bytes at once, the
+// two rarest, compared 32 positions at a time (ripgrep's "packed Pair").
 // Scanning for one byte stops at each of its occurrences, and in source
 // code even the rarest byte of a word occurs every few dozen bytes: a
 // case-insensitive search for (panic|fatal|deadline|unreachable) spent
@@ -14,7 +14,7 @@ import (
 //
 // Under case folding a letter is compared with its 0x20 bit set, which
 // makes upper and lower case alike and nothing else.
-type pair struct {
+type Pair struct {
 	a              int // position in the literal of the first byte
 	off            int // from the first byte to the second
 	c1, m1, c2, m2 byte
@@ -22,14 +22,14 @@ type pair struct {
 
 // newPair picks lit's two rarest bytes; lit is in lower case when fold.
 // nil when lit is shorter than two bytes.
-func newPair(lit []byte, fold bool) *pair {
+func newPair(lit []byte, fold bool) *Pair {
 	if len(lit) < 2 {
 		return nil
 	}
 	freq := func(i int) int {
 		c := lit[i]
 		f := byteFreq(c)
-		if fold && isLetter(rune(c)) {
+		if fold && IsLetter(rune(c)) {
 			f += byteFreq(c - 'a' + 'A')
 		}
 		return f
@@ -49,11 +49,11 @@ func newPair(lit []byte, fold bool) *pair {
 	if x > y {
 		x, y = y, x
 	}
-	q := &pair{a: x, off: y - x, c1: lit[x], c2: lit[y]}
-	if fold && isLetter(rune(q.c1)) {
+	q := &Pair{a: x, off: y - x, c1: lit[x], c2: lit[y]}
+	if fold && IsLetter(rune(q.c1)) {
 		q.m1 = 0x20
 	}
-	if fold && isLetter(rune(q.c2)) {
+	if fold && IsLetter(rune(q.c2)) {
 		q.m2 = 0x20
 	}
 	return q
@@ -61,7 +61,7 @@ func newPair(lit []byte, fold bool) *pair {
 
 // next returns the first s for which a literal of n bytes starting at
 // text[s] has the pair's two bytes, or -1.
-func (q *pair) next(text []byte, n int) int {
+func (q *Pair) next(text []byte, n int) int {
 	count := len(text) - n + 1 // where the literal may start
 	if count <= 0 {
 		return -1
@@ -73,9 +73,9 @@ func (q *pair) next(text []byte, n int) int {
 	return i + bits.TrailingZeros32(mask)
 }
 
-// nextClean is next that also says how much of text the scan saw to
+// NextClean is next that also says how much of text the scan saw to
 // hold no NUL byte: text[:clean] holds none (0 when it learnt nothing).
-func (q *pair) nextClean(text []byte, n int) (s, clean int) {
+func (q *Pair) NextClean(text []byte, n int) (s, clean int) {
 	count := len(text) - n + 1
 	if count <= 0 {
 		return -1, 0
@@ -92,7 +92,7 @@ func (q *pair) nextClean(text []byte, n int) (s, clean int) {
 
 // tailMask is the mask of the positions from..n-1 of base (fewer than 33)
 // whose two bytes agree with q's, bit 0 for from.
-func (q *pair) tailMask(base []byte, from, n int) uint32 {
+func (q *Pair) tailMask(base []byte, from, n int) uint32 {
 	var mask uint32
 	for i := from; i < n; i++ {
 		if base[i]|q.m1 == q.c1 && base[i+q.off]|q.m2 == q.c2 {

@@ -1,4 +1,9 @@
-package match
+// Package prefilter finds where a match may start faster than an engine
+// reads the text: a literal every match contains, found by its rarest byte
+// or by two of its bytes 32 positions at a time (AVX2); several literals
+// at once (Teddy, a fused pair scan); a literal behind a run of one class
+// at a line's start (Lead). The engines confirm what it finds.
+package prefilter
 
 import (
 	"bytes"
@@ -6,125 +11,125 @@ import (
 	"unicode/utf8"
 )
 
-// prefilter is a literal that every match contains, found before the regex
+// Literal is a literal that every match contains, found before the regex
 // runs. Under case folding it is kept in lower case and found through its
 // rarest byte in either case.
-type prefilter struct {
-	lit  []byte
-	fold bool
+type Literal struct {
+	Lit  []byte
+	Fold bool
 	// needle is the index in lit of the byte scanned for when folding.
 	needle int
-	// pair finds candidates by two bytes at once where the CPU can
+	// Pair finds candidates by two bytes at once where the CPU can
 	// (AVX2); nil elsewhere.
-	pair *pair
+	Pair *Pair
 }
 
-// appendAtom extends the literal by re when re is one: a case-sensitive
+// AppendAtom extends the literal by re when re is one: a case-sensitive
 // literal, or a class that is one ASCII letter in both cases (what -i makes
 // of a letter). It reports whether it did.
-func (p *prefilter) appendAtom(re *syntax.Regexp) bool {
+func (p *Literal) AppendAtom(re *syntax.Regexp) bool {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 {
 			for _, r := range re.Rune {
-				if isLetter(r) || r >= utf8.RuneSelf {
+				if IsLetter(r) || r >= utf8.RuneSelf {
 					return false
 				}
 			}
 		}
-		p.lit = append(p.lit, string(re.Rune)...)
+		p.Lit = append(p.Lit, string(re.Rune)...)
 		return true
 	case syntax.OpCharClass:
 		r := re.Rune
 		if len(r) == 4 && r[0] == r[1] && r[2] == r[3] && 'A' <= r[0] && r[0] <= 'Z' && r[2] == r[0]+'a'-'A' {
-			p.lit = append(p.lit, byte(r[2]))
-			p.fold = true
+			p.Lit = append(p.Lit, byte(r[2]))
+			p.Fold = true
 			return true
 		}
 	}
 	return false
 }
 
-func isLetter(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' }
+func IsLetter(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' }
 
-// better returns the more selective of two literals: the longer, counting a
+// Better returns the more selective of two literals: the longer, counting a
 // folded letter as a little less than an exact byte.
-func (p prefilter) better(q prefilter) prefilter {
+func (p Literal) Better(q Literal) Literal {
 	if q.score() > p.score() {
 		return q
 	}
 	return p
 }
 
-func (p prefilter) score() int {
-	if p.fold {
-		return 3 * len(p.lit)
+func (p Literal) score() int {
+	if p.Fold {
+		return 3 * len(p.Lit)
 	}
-	return 4 * len(p.lit)
+	return 4 * len(p.Lit)
 }
 
-// useful reports whether scanning for the literal beats running the regex:
+// Useful reports whether scanning for the literal beats running the regex:
 // a single letter, digit or space would stop on most lines.
-func (p *prefilter) useful() bool {
-	switch len(p.lit) {
+func (p *Literal) Useful() bool {
+	switch len(p.Lit) {
 	case 0:
 		return false
 	case 1:
-		c := p.lit[0]
-		return !(isLetter(rune(c)) || '0' <= c && c <= '9' || c == ' ' || c == '\t')
+		c := p.Lit[0]
+		return !(IsLetter(rune(c)) || '0' <= c && c <= '9' || c == ' ' || c == '\t')
 	}
 	return true
 }
 
-// prepare picks the needle byte: the rarest in lit, by a rough ranking of
+// Prepare picks the needle byte: the rarest in lit, by a rough ranking of
 // byte frequency in source code and text. A literal with any folded letter
 // is then matched folded as a whole: looser than the pattern where it has
 // exact letters too ([Tt]ODO), which is fine for a prefilter whose lines the
 // regex confirms.
-func (p *prefilter) prepare() {
-	if p.fold {
+func (p *Literal) Prepare() {
+	if p.Fold {
 		// ASCII letters only: the literal's other bytes are exact (a
 		// byte from 0x80 may be a Latin-1 rune's, whose UTF-8 lowering
 		// would change).
-		lit := make([]byte, len(p.lit))
-		for i, c := range p.lit {
+		lit := make([]byte, len(p.Lit))
+		for i, c := range p.Lit {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
 			lit[i] = c
 		}
-		p.lit = lit
+		p.Lit = lit
 	}
 	best := -1
-	for i, c := range p.lit {
+	for i, c := range p.Lit {
 		f := byteFreq(c)
-		if p.fold && isLetter(rune(c)) {
+		if p.Fold && IsLetter(rune(c)) {
 			f += byteFreq(c - 'a' + 'A')
 		}
 		if best < 0 || f < best {
 			best, p.needle = f, i
 		}
 	}
-	if pairSIMD {
-		p.pair = newPair(p.lit, p.fold)
+	if SIMD {
+		p.Pair = newPair(p.Lit, p.Fold)
 	}
 }
 
-// index returns the start of the first occurrence of the literal in text,
+// Index returns the start of the first occurrence of the literal in text,
 // or -1.
-func (p *prefilter) index(text []byte) int {
-	if p.pair != nil {
+func (p *Literal) Index(text []byte) int {
+	if p.Pair != nil {
 		return p.pairIndex(text)
 	}
-	if !p.fold {
-		return bytes.Index(text, p.lit)
+	if !p.Fold {
+		return bytes.Index(text, p.Lit)
 	}
-	lo := p.lit[p.needle]
+	lo := p.Lit[p.needle]
 	up := lo
 	if 'a' <= lo && lo <= 'z' {
 		up = lo - 'a' + 'A'
 	}
-	n := len(p.lit)
+	n := len(p.Lit)
 	nextLo, nextUp := -1, -1 // next occurrence of each case, found lazily
 	for pos := p.needle; pos < len(text); {
 		if nextLo < pos {
@@ -137,7 +142,7 @@ func (p *prefilter) index(text []byte) int {
 		if c == len(text) {
 			return -1
 		}
-		if s := c - p.needle; s+n <= len(text) && equalFoldASCII(text[s:s+n], p.lit) {
+		if s := c - p.needle; s+n <= len(text) && equalFoldASCII(text[s:s+n], p.Lit) {
 			return s
 		}
 		pos = c + 1
@@ -146,15 +151,15 @@ func (p *prefilter) index(text []byte) int {
 }
 
 // pairIndex is index through p.pair.
-func (p *prefilter) pairIndex(text []byte) int {
-	n := len(p.lit)
+func (p *Literal) pairIndex(text []byte) int {
+	n := len(p.Lit)
 	for at := 0; ; {
-		s := p.pair.next(text[at:], n)
+		s := p.Pair.next(text[at:], n)
 		if s < 0 {
 			return -1
 		}
 		s += at
-		if p.fold && equalFoldASCII(text[s:s+n], p.lit) || !p.fold && string(text[s:s+n]) == string(p.lit) {
+		if p.Fold && equalFoldASCII(text[s:s+n], p.Lit) || !p.Fold && string(text[s:s+n]) == string(p.Lit) {
 			return s
 		}
 		at = s + 1

@@ -1,4 +1,4 @@
-package match
+package prefilter
 
 import (
 	"unsafe"
@@ -13,23 +13,23 @@ func pairScanAVX2(p *byte, n, off int, c1, m1, c2, m2 byte) (i int, mask uint32,
 func pairsScanAVX2(p *byte, n int, tab *pairVec, k int) (i int, mask uint32)
 
 //go:noescape
-func teddyScanAVX2(p *byte, n int, t *teddy) (i int, mask uint32)
+func teddyScanAVX2(p *byte, n int, t *Teddy) (i int, mask uint32)
 
-// pairSIMD says the CPU has AVX2, which scans 32 positions at a time.
-var pairSIMD = cpu.X86.HasAVX2
+// SIMD says the CPU has AVX2, which scans 32 positions at a time.
+var SIMD = cpu.X86.HasAVX2
 
 // pairMask returns the first block of up to 32 of the first n positions
 // of data (each needs data[i+q.off] too) that holds a position whose two
 // bytes agree with q's: i is where the block starts and mask has a bit
 // for each such position. mask is 0 when no position does.
-func pairMask(data []byte, n int, q *pair) (i int, mask uint32) {
+func pairMask(data []byte, n int, q *Pair) (i int, mask uint32) {
 	i, mask, _ = pairMaskClean(data, n, q)
 	return i, mask
 }
 
 // pairMaskClean is pairMask that also says how much of data the scan saw
 // to hold no NUL byte: data[:clean] holds none.
-func pairMaskClean(data []byte, n int, q *pair) (i int, mask uint32, clean int) {
+func pairMaskClean(data []byte, n int, q *Pair) (i int, mask uint32, clean int) {
 	if n >= 32 {
 		var nul bool
 		i, mask, nul = pairScanAVX2(unsafe.SliceData(data), n, q.off, q.c1, q.m1, q.c2, q.m2)
@@ -54,6 +54,6 @@ func pairsMask(data []byte, n int, tab []pairVec) (i int, mask uint32) {
 
 // teddyMask is pairsMask for t: the first block of 32 of the first n&^31
 // positions (each needs data[i+teddyLen-1] too) with a candidate.
-func teddyMask(data []byte, n int, t *teddy) (i int, mask uint32) {
+func teddyMask(data []byte, n int, t *Teddy) (i int, mask uint32) {
 	return teddyScanAVX2(unsafe.SliceData(data), n, t)
 }

@@ -1,6 +1,6 @@
 //go:build !amd64
 
-package match
+package prefilter
 
-// leadScanAVX2 is never called here: newLead needs the vector scan.
+// leadScanAVX2 is never called here: NewLead needs the vector scan.
 func leadScanAVX2(p *byte, n int, v *leadVec, st *leadState) (int, uint64) { return 0, 0 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
+
 	"urg/match/prefilter"
 )
 

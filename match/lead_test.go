@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
 	"urg/match/prefilter"
 )
 

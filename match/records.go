@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+
 	"urg/match/prefilter"
 )
 
@@ -138,7 +139,7 @@ func posixSources(patterns []string, o Options) ([]string, error) {
 	inner.Syntax, inner.Fixed = Perl, false
 	var srcs []string
 	for i, p := range pats {
-		src, exact := emitPosixAs(&emitter{uni: o.UTF8, exact: true, capture: true, groups: map[int]*pnode{}}, p.node)
+		src, exact := p.PerlCapture(o.UTF8)
 		if !exact {
 			return nil, &PatternError{Index: min(i, len(patterns)-1), Pattern: patterns[min(i, len(patterns)-1)],
 				Err: errors.New("back-references and word edges of -G and -E are not taken with -z, --multiline or --replace (write the pattern for -P)")}

@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
+
 	"urg/match/prefilter"
 )
 

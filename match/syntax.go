@@ -5,6 +5,8 @@ import (
 	"slices"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/base"
 	"urg/match/prefilter"
 )
 
@@ -139,13 +141,6 @@ func requiredLiteral(re *syntax.Regexp) prefilter.Literal {
 	return prefilter.Literal{}
 }
 
-// Runes outside ASCII that Unicode case folding maps onto ASCII letters:
-// the Kelvin sign (k) and the long s (s).
-const (
-	kelvin = '\u212A'
-	longS  = '\u017F'
-)
-
 // asciiFold narrows case-insensitive matching to ASCII letters, as PCRE
 // does in the C locale: Go folds the Kelvin sign into k and the long s into
 // s, so a folded literal becomes explicit [Xx] classes for its letters, and
@@ -172,11 +167,11 @@ func asciiFold(re *syntax.Regexp) *syntax.Regexp {
 		}
 		return &syntax.Regexp{Op: syntax.OpConcat, Sub: subs}
 	case re.Op == syntax.OpCharClass && re.Flags&syntax.FoldCase != 0:
-		if classHas(re.Rune, 'k') && classHas(re.Rune, 'K') && !classHas(re.Rune, kelvin-1) && !classHas(re.Rune, kelvin+1) {
-			re.Rune = classWithout(re.Rune, kelvin)
+		if classHas(re.Rune, 'k') && classHas(re.Rune, 'K') && !classHas(re.Rune, base.Kelvin-1) && !classHas(re.Rune, base.Kelvin+1) {
+			re.Rune = classWithout(re.Rune, base.Kelvin)
 		}
-		if classHas(re.Rune, 's') && classHas(re.Rune, 'S') && !classHas(re.Rune, longS-1) && !classHas(re.Rune, longS+1) {
-			re.Rune = classWithout(re.Rune, longS)
+		if classHas(re.Rune, 's') && classHas(re.Rune, 'S') && !classHas(re.Rune, base.LongS-1) && !classHas(re.Rune, base.LongS+1) {
+			re.Rune = classWithout(re.Rune, base.LongS)
 		}
 	}
 	return re

@@ -5,6 +5,13 @@ import (
 	"unicode/utf8"
 )
 
+// Runes outside ASCII that Unicode case folding maps onto ASCII letters:
+// the Kelvin sign (k) and the long s (s).
+const (
+	Kelvin = '\u212A'
+	LongS  = '\u017F'
+)
+
 // IsWord reports whether c is a word character as PCRE sees it without
 // Unicode properties: [A-Za-z0-9_].
 func IsWord(c byte) bool {

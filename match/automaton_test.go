@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"urg/match/base"
+	"urg/match/parsed"
 )
 
 // TestAutomatonAsGo checks the byte program's lazy automata, and its NFA
@@ -46,7 +47,7 @@ func TestAutomatonAsGo(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		re, err := regexp.Compile(textAnchored(tree).String())
+		re, err := regexp.Compile(parsed.TextAnchored(tree).String())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +157,7 @@ func TestAutomatonBlowup(t *testing.T) {
 		if a == nil {
 			t.Fatalf("%q: no automaton", src)
 		}
-		re := regexp.MustCompile(textAnchored(tree).String())
+		re := regexp.MustCompile(parsed.TextAnchored(tree).String())
 		var got []int
 		a.each(line, func(s, e int) { got = append(got, s, e) })
 		var want []int
@@ -193,7 +194,7 @@ func TestByteAutomaton(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		re := regexp.MustCompile(textAnchored(tree).String())
+		re := regexp.MustCompile(parsed.TextAnchored(tree).String())
 		a := newByteAutomaton(tree, 0)
 		for range 8 {
 			var lb strings.Builder

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/parsed"
 	"urg/match/prefilter"
 )
 
@@ -91,17 +92,17 @@ func newBeyond(src string, o Options) (*beyond, error) {
 	if err != nil {
 		return nil, err
 	}
-	tree = lineLocal(tree)
+	tree = parsed.LineLocal(tree)
 	if !o.UTF8 {
-		tree = asciiFold(tree)
+		tree = parsed.ASCIIFold(tree)
 	}
 	tree = tree.Simplify()
 	if !reachesBeyondASCII(tree) && !placesDiffer(tree, o) {
 		return nil, nil
 	}
-	min := minLen(tree)
+	min := parsed.MinLen(tree)
 	if !o.UTF8 {
-		min = minLenBy(tree, func(rune, bool) int { return 1 })
+		min = parsed.MinLenBy(tree, func(rune, bool) int { return 1 })
 	}
 	m, err := regexOf(tree, o)
 	if err != nil {
@@ -143,7 +144,7 @@ func newBeyond(src string, o Options) (*beyond, error) {
 // between two bytes of a character, which -w and \B may take ("0é0"
 // holds one, bounded by non-word bytes, for grep -w ”).
 func placesDiffer(tree *syntax.Regexp, o Options) bool {
-	empty := minLen(tree) == 0 && (o.Word || holdsOp(tree, syntax.OpWordBoundary, syntax.OpNoWordBoundary))
+	empty := parsed.MinLen(tree) == 0 && (o.Word || holdsOp(tree, syntax.OpWordBoundary, syntax.OpNoWordBoundary))
 	return empty || o.UTF8 && !o.Fixed && holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)
 }
 
@@ -159,11 +160,11 @@ func asciiLiterals(m *regex, src string, o Options) {
 	if err != nil {
 		return
 	}
-	t = asciiFold(lineLocal(t)).Simplify()
+	t = parsed.ASCIIFold(parsed.LineLocal(t)).Simplify()
 	if o.Line {
 		t = wholeLine(t)
 	}
-	if p := requiredLiteral(t); len(p.Lit) > 0 {
+	if p := parsed.RequiredLiteral(t); len(p.Lit) > 0 {
 		if q := asciiFoldPiece(p); q.Useful() {
 			q.Prepare()
 			m.pre = &q
@@ -172,7 +173,7 @@ func asciiLiterals(m *regex, src string, o Options) {
 		}
 	}
 	var any []*prefilter.Literal
-	for _, p := range alternationLiterals(t) {
+	for _, p := range parsed.AlternationLiterals(t) {
 		q := asciiFoldPiece(*p)
 		if !q.Useful() {
 			return

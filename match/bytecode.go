@@ -6,6 +6,8 @@ import (
 	"slices"
 	"unicode"
 	"unicode/utf8"
+
+	"urg/match/parsed"
 )
 
 // bprog is a pattern as a program over bytes: Go's compiled program (its
@@ -251,7 +253,7 @@ func runeSet(i *syntax.Inst) []rune {
 			set = slices.Clone(i.Rune)
 		}
 	}
-	return classWithout(set, '\n')
+	return parsed.ClassWithout(set, '\n')
 }
 
 // spell returns the UTF-8 spellings of the characters in set, each a run

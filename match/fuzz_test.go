@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/parsed"
 )
 
 // FuzzMatcher checks every fast path (the literal matcher, the literal
@@ -291,9 +292,9 @@ func newReference(pattern string, o Options) (*reference, error) {
 		}
 		return &reference{bt: bt}, nil
 	}
-	tree = lineLocal(tree)
+	tree = parsed.LineLocal(tree)
 	if !o.UTF8 {
-		tree = asciiFold(tree)
+		tree = parsed.ASCIIFold(tree)
 	}
 	return &reference{tree: tree, o: o}, nil
 }
@@ -489,7 +490,7 @@ func (m *refMatcher) run(re *syntax.Regexp, i int, k func(int) bool) bool {
 		return k(i)
 	case syntax.OpCharClass:
 		r, w, ok := m.char(i)
-		return ok && classHas(re.Rune, r) && k(i+w)
+		return ok && parsed.ClassHas(re.Rune, r) && k(i+w)
 	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
 		r, w, ok := m.char(i)
 		return ok && r != '\n' && k(i+w)

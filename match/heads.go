@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"urg/match/parsed"
 )
 
 // headed is the matcher of many regexes that each begin with a literal
@@ -150,8 +152,8 @@ func newTail(p pattern, o Options, uni bool) (string, *tailAuto) {
 	if tail == nil {
 		return head, t
 	}
-	if tail = lineLocal(tail); !uni {
-		tail = asciiFold(tail)
+	if tail = parsed.LineLocal(tail); !uni {
+		tail = parsed.ASCIIFold(tail)
 	}
 	tail = tail.Simplify()
 	t.key = tail.String()

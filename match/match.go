@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"urg/match/base"
+	"urg/match/perl"
 )
 
 // Matcher finds matches in text made of whole lines (see base.Matcher).
@@ -222,13 +223,13 @@ type pattern struct {
 func parsePattern(index int, text string, o Options) (pattern, error) {
 	p := pattern{index: index, text: text}
 	if o.Fixed {
-		p.src = quoteMeta(text)
-	} else if src, err := translate(text, o.UTF8); err != nil {
+		p.src = perl.QuoteMeta(text)
+	} else if src, err := perl.Translate(text, o.UTF8); err != nil {
 		return p, p.fail(err)
 	} else {
 		p.src = src
 		if o.UTF8 {
-			c, err := translate(text, false)
+			c, err := perl.Translate(text, false)
 			p.rewritten = err != nil || c != src
 		}
 	}
@@ -353,18 +354,4 @@ func literalFor(p pattern, o Options) Matcher {
 		return nil // the regex path handles these rare cases exactly
 	}
 	return newLiteral([]byte(lit), o)
-}
-
-// quoteMeta escapes every byte that is special in Perl syntax, keeping
-// non-ASCII bytes as they are so that invalid UTF-8 survives.
-func quoteMeta(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if strings.IndexByte(`\.+*?()|[]{}^$`, c) >= 0 {
-			b.WriteByte('\\')
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
 }

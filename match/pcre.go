@@ -11,6 +11,7 @@ import (
 	"github.com/dlclark/regexp2"
 
 	"urg/match/base"
+	"urg/match/perl"
 	"urg/match/prefilter"
 )
 
@@ -45,7 +46,7 @@ type pcre struct {
 // newPCRE compiles src, bounded as -w and -x say.
 func newPCRE(src string, o Options) (*pcre, error) {
 	if o.Word && o.UTF8 {
-		src = `(?<!` + uniWordSet + `)(?:` + src + `)(?!` + uniWordSet + `)`
+		src = `(?<!` + perl.UniWordSet + `)(?:` + src + `)(?!` + perl.UniWordSet + `)`
 	} else if o.Word {
 		src = `(?<!\w)(?:` + src + `)(?!\w)`
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp/syntax"
 
 	"urg/match/base"
+	"urg/match/parsed"
+	"urg/match/perl"
 	"urg/match/prefilter"
 )
 
@@ -64,7 +66,7 @@ func lineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asciiFold(lineLocal(tree)).Simplify(), nil
+	return parsed.ASCIIFold(parsed.LineLocal(tree)).Simplify(), nil
 }
 
 // lineFinder finds the first line of a block that holds a match of the
@@ -124,13 +126,13 @@ func regexFor(tree *syntax.Regexp, src string, o Options) (*regex, error) {
 // newRegex returns the matcher of tree, which it rewrites, without the
 // backtracking engine that its Each needs under -w (regexFor adds it).
 func newRegex(tree *syntax.Regexp, o Options) (*regex, error) {
-	return regexOf(asciiFold(lineLocal(tree)).Simplify(), o)
+	return regexOf(parsed.ASCIIFold(parsed.LineLocal(tree)).Simplify(), o)
 }
 
 // regexOf is newRegex for a tree rewritten already: line-local, its case
 // folding as wanted, simplified.
 func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
-	m := &regex{min: minLen(tree), word: o.Word && !o.Line, uni: o.UTF8}
+	m := &regex{min: parsed.MinLen(tree), word: o.Word && !o.Line, uni: o.UTF8}
 	if o.Line {
 		tree = wholeLine(tree)
 	}
@@ -144,8 +146,8 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	}
 	m.re = re
 	anchored := src
-	if holdsLineAnchor(tree) {
-		anchored = textAnchored(tree).String()
+	if parsed.HoldsLineAnchor(tree) {
+		anchored = parsed.TextAnchored(tree).String()
 	}
 	if m.line, err = regexp.Compile(anchored); err != nil {
 		return nil, err
@@ -154,11 +156,11 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if m.word && (!o.UTF8 || o.asciiLines) {
 		m.autoBounded = lazily(func() *automaton { return newBoundedAutomaton(tree, o.DFAStates) })
 	}
-	if p := requiredLiteral(tree); p.Useful() {
+	if p := parsed.RequiredLiteral(tree); p.Useful() {
 		p.Prepare()
 		m.pre = &p
 		if !m.word && !o.Line {
-			m.literalOnly = isLiteral(tree, p.Fold)
+			m.literalOnly = parsed.IsLiteral(tree, p.Fold)
 			m.around = newAround(tree)
 			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.lit)
 			m.blockAround = m.aroundAtPre && m.around.cheap()
@@ -170,7 +172,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		p.Prepare()
 		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
 	} else {
-		m.any, m.literalOnly = alternationExact(tree)
+		m.any, m.literalOnly = parsed.AlternationExact(tree)
 		m.literalOnly = m.literalOnly && !m.word && !o.Line
 		if m.any == nil && !m.word && !o.Line {
 			m.finder = shapeFinder(tree)
@@ -363,7 +365,7 @@ func (m *regex) matchLine(line []byte) bool {
 // uni, with Unicode's word characters.
 func wordBoundedSrc(re string, uni bool) string {
 	if uni {
-		return `(?:\A|` + uniNonWord + `)(?:` + re + `)(?:` + uniNonWord + `|\z)`
+		return `(?:\A|` + perl.UniNonWord + `)(?:` + re + `)(?:` + perl.UniNonWord + `|\z)`
 	}
 	return `(?:\A|\W)(?:` + re + `)(?:\W|\z)`
 }

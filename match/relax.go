@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"urg/match/parsed"
 	"urg/match/prefilter"
 )
 
@@ -288,12 +289,12 @@ func relaxedPrefilter(src string, o Options) (*prefilter.Literal, []*prefilter.L
 	if tree == nil {
 		return nil, nil
 	}
-	best := requiredLiteral(tree)
+	best := parsed.RequiredLiteral(tree)
 	for _, body := range lookaround {
 		// The body is relaxed on its own: it may hold lookarounds too.
 		if r, _, ok := relax(body); ok {
 			if t := parse(r); t != nil {
-				best = best.Better(requiredLiteral(t))
+				best = best.Better(parsed.RequiredLiteral(t))
 			}
 		}
 	}
@@ -304,7 +305,7 @@ func relaxedPrefilter(src string, o Options) (*prefilter.Literal, []*prefilter.L
 		best.Prepare()
 		return &best, nil
 	}
-	any := alternationLiterals(tree)
+	any := parsed.AlternationLiterals(tree)
 	if !o.UTF8 {
 		for _, p := range any {
 			toBytes(p)
@@ -349,7 +350,7 @@ func relaxedRegex(src string, o Options) Matcher {
 // Go's regexp reads it as: then Go's regexp matches every such byte that
 // regexp2 does (and maybe more, in `\x{FFFD}`).
 func invalidAsFFFD(re *syntax.Regexp) bool {
-	if re.Op == syntax.OpCharClass && !classHas(re.Rune, utf8.RuneError) {
+	if re.Op == syntax.OpCharClass && !parsed.ClassHas(re.Rune, utf8.RuneError) {
 		for i := 0; i+1 < len(re.Rune); i += 2 {
 			if re.Rune[i] <= invalidRune(0xff) && re.Rune[i+1] >= invalidRune(0x80) {
 				return false

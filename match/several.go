@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/parsed"
 )
 
 // several matches several patterns, each compiled on its own (see
@@ -378,7 +379,7 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.uniRe, p.uniAfter, err = partRegexps(lineLocal(t).Simplify(), p.longest); err != nil {
+		if p.uniRe, p.uniAfter, err = partRegexps(parsed.LineLocal(t).Simplify(), p.longest); err != nil {
 			return nil, err
 		}
 	}
@@ -392,8 +393,8 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 
 // partRegexps returns a part's re and after for tree (see part).
 func partRegexps(tree *syntax.Regexp, longest bool) (re, after *regexp.Regexp, err error) {
-	if holdsLineAnchor(tree) {
-		tree = textAnchored(tree)
+	if parsed.HoldsLineAnchor(tree) {
+		tree = parsed.TextAnchored(tree)
 	}
 	src := tree.String()
 	if re, err = regexp.Compile(src); err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"urg/match/perl"
+
 	"github.com/dlclark/regexp2"
 )
 
@@ -197,7 +199,7 @@ func referenceEach(t *testing.T, pats []string, o Options, line []byte) [][2]int
 	t.Helper()
 	var res []*regexp2.Regexp
 	for _, p := range pats {
-		src, err := translate(p, o.UTF8)
+		src, err := perl.Translate(p, o.UTF8)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/match/perl"
 )
 
 // splitCases are patterns that Options.UTF8 changes (some only by -w), in
@@ -421,7 +423,7 @@ func TestRelaxedRegexSelects(t *testing.T) {
 // translated is pattern as Compile translates it under UTF8.
 func translated(t *testing.T, pattern string) string {
 	t.Helper()
-	src, err := translate(pattern, true)
+	src, err := perl.Translate(pattern, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package match
+// Package parsed reads from a pattern's parse (Go's regexp/syntax tree)
+// what the engines and the choice between them need: the shortest match,
+// a literal every match holds, the literals of an alternation, whether
+// the pattern is a plain literal or anchored, and its rewrites for lines
+// of a block and for the C locale's case folding.
+package parsed
 
 import (
 	"regexp/syntax"
@@ -10,10 +15,10 @@ import (
 	"urg/match/prefilter"
 )
 
-// lineLocal rewrites a parsed pattern so that it matches within one line of
+// LineLocal rewrites a parsed pattern so that it matches within one line of
 // a multi-line block exactly as PCRE matches it against that line alone:
 // nothing matches '\n', and text anchors become line anchors.
-func lineLocal(re *syntax.Regexp) *syntax.Regexp {
+func LineLocal(re *syntax.Regexp) *syntax.Regexp {
 	switch re.Op {
 	case syntax.OpAnyChar:
 		re.Op = syntax.OpAnyCharNotNL
@@ -35,21 +40,21 @@ func lineLocal(re *syntax.Regexp) *syntax.Regexp {
 		}
 	}
 	for i, sub := range re.Sub {
-		re.Sub[i] = lineLocal(sub)
+		re.Sub[i] = LineLocal(sub)
 	}
 	return re
 }
 
 // withoutNL removes '\n' from a class given as [lo, hi] pairs.
-func withoutNL(ranges []rune) []rune { return classWithout(ranges, '\n') }
+func withoutNL(ranges []rune) []rune { return ClassWithout(ranges, '\n') }
 
-// minLen returns the length in bytes of the shortest text re can match.
-func minLen(re *syntax.Regexp) int { return minLenBy(re, runeMinLen) }
+// MinLen returns the length in bytes of the shortest text re can match.
+func MinLen(re *syntax.Regexp) int { return MinLenBy(re, runeMinLen) }
 
-// minLenBy is minLen where a rune (or under fold any rune that folds to
+// MinLenBy is minLen where a rune (or under fold any rune that folds to
 // it) takes at least width bytes: one each in the C locale, whose
 // characters are bytes.
-func minLenBy(re *syntax.Regexp, width func(r rune, fold bool) int) int {
+func MinLenBy(re *syntax.Regexp, width func(r rune, fold bool) int) int {
 	switch re.Op {
 	case syntax.OpLiteral:
 		n := 0
@@ -66,19 +71,19 @@ func minLenBy(re *syntax.Regexp, width func(r rune, fold bool) int) int {
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		return 1
 	case syntax.OpCapture, syntax.OpPlus:
-		return minLenBy(re.Sub[0], width)
+		return MinLenBy(re.Sub[0], width)
 	case syntax.OpRepeat:
-		return re.Min * minLenBy(re.Sub[0], width)
+		return re.Min * MinLenBy(re.Sub[0], width)
 	case syntax.OpConcat:
 		n := 0
 		for _, sub := range re.Sub {
-			n += minLenBy(sub, width)
+			n += MinLenBy(sub, width)
 		}
 		return n
 	case syntax.OpAlternate:
 		n := -1
 		for _, sub := range re.Sub {
-			if l := minLenBy(sub, width); n < 0 || l < n {
+			if l := MinLenBy(sub, width); n < 0 || l < n {
 				n = l
 			}
 		}
@@ -108,21 +113,21 @@ func runeMinLen(r rune, fold bool) int {
 	return n
 }
 
-// requiredLiteral returns the longest literal that every match of re
+// RequiredLiteral returns the longest literal that every match of re
 // contains, or one with no bytes. Searching for it first and running the
 // regex only on the lines it lands on is far faster than running the regex
 // over everything.
-func requiredLiteral(re *syntax.Regexp) prefilter.Literal {
+func RequiredLiteral(re *syntax.Regexp) prefilter.Literal {
 	switch re.Op {
 	case syntax.OpLiteral, syntax.OpCharClass:
 		var p prefilter.Literal
 		p.AppendAtom(re)
 		return p
 	case syntax.OpCapture, syntax.OpPlus:
-		return requiredLiteral(re.Sub[0])
+		return RequiredLiteral(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min > 0 {
-			return requiredLiteral(re.Sub[0])
+			return RequiredLiteral(re.Sub[0])
 		}
 	case syntax.OpConcat:
 		// Runs of adjacent atoms make one literal; anything else ends the
@@ -134,20 +139,20 @@ func requiredLiteral(re *syntax.Regexp) prefilter.Literal {
 			}
 			best = best.Better(run)
 			run = prefilter.Literal{}
-			best = best.Better(requiredLiteral(sub))
+			best = best.Better(RequiredLiteral(sub))
 		}
 		return best.Better(run)
 	}
 	return prefilter.Literal{}
 }
 
-// asciiFold narrows case-insensitive matching to ASCII letters, as PCRE
+// ASCIIFold narrows case-insensitive matching to ASCII letters, as PCRE
 // does in the C locale: Go folds the Kelvin sign into k and the long s into
 // s, so a folded literal becomes explicit [Xx] classes for its letters, and
 // those two runes leave classes that only have them by folding.
-func asciiFold(re *syntax.Regexp) *syntax.Regexp {
+func ASCIIFold(re *syntax.Regexp) *syntax.Regexp {
 	for i, sub := range re.Sub {
-		re.Sub[i] = asciiFold(sub)
+		re.Sub[i] = ASCIIFold(sub)
 	}
 	switch {
 	case re.Op == syntax.OpLiteral && re.Flags&syntax.FoldCase != 0:
@@ -167,17 +172,17 @@ func asciiFold(re *syntax.Regexp) *syntax.Regexp {
 		}
 		return &syntax.Regexp{Op: syntax.OpConcat, Sub: subs}
 	case re.Op == syntax.OpCharClass && re.Flags&syntax.FoldCase != 0:
-		if classHas(re.Rune, 'k') && classHas(re.Rune, 'K') && !classHas(re.Rune, base.Kelvin-1) && !classHas(re.Rune, base.Kelvin+1) {
-			re.Rune = classWithout(re.Rune, base.Kelvin)
+		if ClassHas(re.Rune, 'k') && ClassHas(re.Rune, 'K') && !ClassHas(re.Rune, base.Kelvin-1) && !ClassHas(re.Rune, base.Kelvin+1) {
+			re.Rune = ClassWithout(re.Rune, base.Kelvin)
 		}
-		if classHas(re.Rune, 's') && classHas(re.Rune, 'S') && !classHas(re.Rune, base.LongS-1) && !classHas(re.Rune, base.LongS+1) {
-			re.Rune = classWithout(re.Rune, base.LongS)
+		if ClassHas(re.Rune, 's') && ClassHas(re.Rune, 'S') && !ClassHas(re.Rune, base.LongS-1) && !ClassHas(re.Rune, base.LongS+1) {
+			re.Rune = ClassWithout(re.Rune, base.LongS)
 		}
 	}
 	return re
 }
 
-func classHas(ranges []rune, r rune) bool {
+func ClassHas(ranges []rune, r rune) bool {
 	for i := 0; i+1 < len(ranges); i += 2 {
 		if ranges[i] <= r && r <= ranges[i+1] {
 			return true
@@ -186,8 +191,8 @@ func classHas(ranges []rune, r rune) bool {
 	return false
 }
 
-// classWithout removes rune x from a class given as [lo, hi] pairs.
-func classWithout(ranges []rune, x rune) []rune {
+// ClassWithout removes rune x from a class given as [lo, hi] pairs.
+func ClassWithout(ranges []rune, x rune) []rune {
 	out := make([]rune, 0, len(ranges)+2)
 	for i := 0; i+1 < len(ranges); i += 2 {
 		lo, hi := ranges[i], ranges[i+1]
@@ -205,21 +210,21 @@ func classWithout(ranges []rune, x rune) []rune {
 	return out
 }
 
-// alternationLiterals returns, for an alternation every branch of which
+// AlternationLiterals returns, for an alternation every branch of which
 // holds a useful required literal, those literals: every match contains
 // one of them. Scanning for them spares Go's regexp, which without a
 // literal runs its NFA over every byte, and is slower still on an
 // alternation of words such as (?i)(panic|fatal|deadline|unreachable).
 // nil when some branch has none.
-func alternationLiterals(re *syntax.Regexp) []*prefilter.Literal {
-	lits, _ := alternationExact(re)
+func AlternationLiterals(re *syntax.Regexp) []*prefilter.Literal {
+	lits, _ := AlternationExact(re)
 	return lits
 }
 
-// alternationExact is alternationLiterals, and reports whether each branch
+// AlternationExact is alternationLiterals, and reports whether each branch
 // is its literal and nothing more: then where a literal is found, the
 // pattern matches.
-func alternationExact(re *syntax.Regexp) ([]*prefilter.Literal, bool) {
+func AlternationExact(re *syntax.Regexp) ([]*prefilter.Literal, bool) {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
@@ -232,11 +237,11 @@ func alternationExact(re *syntax.Regexp) ([]*prefilter.Literal, bool) {
 	var out []*prefilter.Literal
 	exact := true
 	for _, sub := range re.Sub {
-		p := requiredLiteral(sub)
+		p := RequiredLiteral(sub)
 		if !p.Useful() {
 			return nil, false
 		}
-		exact = exact && isLiteral(sub, p.Fold)
+		exact = exact && IsLiteral(sub, p.Fold)
 		p.Prepare()
 		out = append(out, &p)
 	}
@@ -349,10 +354,10 @@ func literalStrings(re *syntax.Regexp) []litString {
 	return []litString{{lit: p.Lit, exactLetter: exact}}
 }
 
-// isLiteral reports whether re matches one string only, or under fold
+// IsLiteral reports whether re matches one string only, or under fold
 // that string in any case of its letters: exactly what a prefilter of
 // its literal finds.
-func isLiteral(re *syntax.Regexp, fold bool) bool {
+func IsLiteral(re *syntax.Regexp, fold bool) bool {
 	atoms := []*syntax.Regexp{re}
 	if re.Op == syntax.OpConcat {
 		atoms = re.Sub
@@ -379,13 +384,13 @@ func isLiteral(re *syntax.Regexp, fold bool) bool {
 // past a handful the regex is as fast.
 const maxAlternatives = 8
 
-// textAnchored returns a copy of re, made line-local, for matching one
+// TextAnchored returns a copy of re, made line-local, for matching one
 // line alone: line anchors become text anchors. The meaning is the same on
 // a line without its newline, but Go's regexp then tries an anchored
 // pattern at the line's start only, instead of at every byte of it
 // (-c -v '^\s+//' over a large file of Go source spent its time in
 // tryBacktrack at each position before).
-func textAnchored(re *syntax.Regexp) *syntax.Regexp {
+func TextAnchored(re *syntax.Regexp) *syntax.Regexp {
 	c := *re
 	switch c.Op {
 	case syntax.OpBeginLine:
@@ -396,19 +401,19 @@ func textAnchored(re *syntax.Regexp) *syntax.Regexp {
 	}
 	c.Sub = make([]*syntax.Regexp, len(re.Sub))
 	for i, sub := range re.Sub {
-		c.Sub[i] = textAnchored(sub)
+		c.Sub[i] = TextAnchored(sub)
 	}
 	return &c
 }
 
-// holdsLineAnchor says whether re holds a ^ or $ of lines, which
+// HoldsLineAnchor says whether re holds a ^ or $ of lines, which
 // textAnchored changes.
-func holdsLineAnchor(re *syntax.Regexp) bool {
+func HoldsLineAnchor(re *syntax.Regexp) bool {
 	if re.Op == syntax.OpBeginLine || re.Op == syntax.OpEndLine {
 		return true
 	}
 	for _, sub := range re.Sub {
-		if holdsLineAnchor(sub) {
+		if HoldsLineAnchor(sub) {
 			return true
 		}
 	}

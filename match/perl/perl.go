@@ -1,4 +1,8 @@
-package match
+// Package perl reads grep -P's patterns, PCRE's syntax, into a spelling
+// that Go's regexp and the backtracking engine both read as PCRE does:
+// escapes spelt out or refused, comments dropped, and under a UTF-8 locale
+// words and letters as PCRE2's with Unicode properties.
+package perl
 
 import (
 	"cmp"
@@ -10,12 +14,13 @@ import (
 	"unicode"
 )
 
-// translate rewrites the PCRE escapes that neither Go's regexp nor regexp2
+// Translate rewrites the PCRE escapes that neither Go's regexp nor regexp2
 // reads as PCRE does into forms both read the same way, so that no escape
 // is silently taken for a letter: \h \H \v \V \s \S \N \R are spelt out as
 // classes (PCRE's \s includes the vertical tab, Go's does not; Go's \v is
 // the vertical tab alone), \Q...\E is quoted, \g and \o{} become \N and
-// \x{}; escapes that have no equivalent (\K, \X, \C, \G) are errors.
+// \x{}; escapes that have no equivalent (\K, \X, \G, and \C, one code
+// unit, under UTF-8) are errors.
 //
 // A comment is dropped where the x flag makes '#' start one: src holds no
 // newline, so it runs to the end, where it would swallow whatever -w and
@@ -26,7 +31,7 @@ import (
 // \B are spelt with lookarounds of it, [[:alpha:]] is \p{L}, [[:alnum:]]
 // [\p{L}\p{N}], [[:upper:]] \p{Lu}, [[:lower:]] \p{Ll} and [[:word:]] \w;
 // \d, \s and the other classes stay ASCII.
-func translate(src string, uni bool) (string, error) {
+func Translate(src string, uni bool) (string, error) {
 	t := &translator{src: src, uni: uni, classStart: -1}
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
@@ -233,7 +238,7 @@ func (t *translator) quoted(i int) int {
 	} else {
 		i = len(src)
 	}
-	t.b.WriteString(quoteMeta(lit))
+	t.b.WriteString(QuoteMeta(lit))
 	return i
 }
 
@@ -261,17 +266,17 @@ func (t *translator) octal(i int) (int, error) {
 // The Unicode word characters, as PCRE2 sees them with UCP.
 const (
 	uniWord    = `\p{L}\p{N}_`
-	uniWordSet = `[` + uniWord + `]`
-	uniNonWord = `[^` + uniWord + `]`
+	UniWordSet = `[` + uniWord + `]`
+	UniNonWord = `[^` + uniWord + `]`
 )
 
 // unicodeEscapes are the escapes that change under UTF-8; \b and \B are
 // left alone in a class (a backspace, an error).
 var unicodeEscapes = map[byte]classEscape{
-	'w': {uniWordSet, uniWord},
-	'W': {uniNonWord, ""}, // in a class, nonWordRanges
-	'b': {`(?:(?<=` + uniWordSet + `)(?!` + uniWordSet + `)|(?<!` + uniWordSet + `)(?=` + uniWordSet + `))`, ""},
-	'B': {`(?:(?<=` + uniWordSet + `)(?=` + uniWordSet + `)|(?<!` + uniWordSet + `)(?!` + uniWordSet + `))`, ""},
+	'w': {UniWordSet, uniWord},
+	'W': {UniNonWord, ""}, // in a class, nonWordRanges
+	'b': {`(?:(?<=` + UniWordSet + `)(?!` + UniWordSet + `)|(?<!` + UniWordSet + `)(?=` + UniWordSet + `))`, ""},
+	'B': {`(?:(?<=` + UniWordSet + `)(?=` + UniWordSet + `)|(?<!` + UniWordSet + `)(?!` + UniWordSet + `))`, ""},
 }
 
 // posixClass returns how the POSIX class [:name:] is spelt in a class
@@ -420,4 +425,18 @@ func backref(s string) (string, int, error) {
 		return "", 0, fmt.Errorf(`\g must be followed by a number or {name}`)
 	}
 	return `\` + s[:n], n, nil
+}
+
+// QuoteMeta escapes every byte that is special in Perl syntax, keeping
+// non-ASCII bytes as they are so that invalid UTF-8 survives.
+func QuoteMeta(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if strings.IndexByte(`\.+*?()|[]{}^$`, c) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

@@ -1,0 +1,54 @@
+package parsed
+
+import (
+	"regexp/syntax"
+	"testing"
+)
+
+func TestFacts(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		minLen  int
+		req     string // RequiredLiteral's
+		literal bool   // IsLiteral, not folded
+		alts    int    // how many AlternationLiterals
+	}{
+		{`a?b`, 1, "b", false, 0},
+		{`foo\d+barx`, 8, "barx", false, 0}, // the longer of the two
+		{`foo|bar`, 3, "", false, 2},        // no one literal, two alternatives
+		{`é`, 2, "é", true, 0},              // lengths in bytes
+		{`(?i)k`, 1, "", false, 0},          // k, K, or the Kelvin sign: one byte at least
+		{`x*`, 0, "", false, 0},
+	} {
+		re, err := syntax.Parse(c.pattern, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MinLen(re); got != c.minLen {
+			t.Errorf("MinLen(%q) = %d, want %d", c.pattern, got, c.minLen)
+		}
+		if got := string(RequiredLiteral(re).Lit); got != c.req {
+			t.Errorf("RequiredLiteral(%q) = %q, want %q", c.pattern, got, c.req)
+		}
+		if got := IsLiteral(re, false); got != c.literal {
+			t.Errorf("IsLiteral(%q) = %v, want %v", c.pattern, got, c.literal)
+		}
+		if got := len(AlternationLiterals(re)); got != c.alts {
+			t.Errorf("AlternationLiterals(%q): %d, want %d", c.pattern, got, c.alts)
+		}
+	}
+}
+
+func TestLineLocal(t *testing.T) {
+	// Within one line of a block, nothing matches a newline and the text
+	// anchors are the line's.
+	re, err := syntax.Parse(`\A[^a]\z`, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := LineLocal(re).String()
+	want := `(?m:^[^\na]$)`
+	if got != want {
+		t.Errorf("LineLocal: %s, want %s", got, want)
+	}
+}

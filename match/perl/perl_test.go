@@ -1,0 +1,37 @@
+package perl
+
+import "testing"
+
+func TestTranslate(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+		uni       bool
+	}{
+		{`a\Q.*\Eb`, `a\.\*b`, false}, // quoted
+		{`a\x{41}`, `a\x{41}`, false}, // Go reads it as PCRE does
+		{`a\Cb`, `a(?s:.)b`, false},   // one code unit: in the C locale, a byte
+	} {
+		got, err := Translate(c.src, c.uni)
+		if err != nil || got != c.want {
+			t.Errorf("Translate(%q, %v) = %q, %v; want %q", c.src, c.uni, got, err, c.want)
+		}
+	}
+	for _, src := range []string{`a\K`, `\X`, `\G`} {
+		if _, err := Translate(src, false); err == nil {
+			t.Errorf("Translate(%q): no error; PCRE's escape has no equivalent here", src)
+		}
+	}
+	if _, err := Translate(`\C`, true); err == nil {
+		t.Error(`Translate(\C) under UTF-8: no error; a code unit is no character there`)
+	}
+	// \s is PCRE's: the vertical tab too, which Go's \s leaves out.
+	if got, _ := Translate(`\s`, false); got == `\s` {
+		t.Errorf(`Translate(\s) = %q: Go's \s would lose the vertical tab`, got)
+	}
+}
+
+func TestQuoteMeta(t *testing.T) {
+	if got, want := QuoteMeta("a.b*(\xff"), "a\\.b\\*\\(\xff"; got != want {
+		t.Errorf("QuoteMeta = %q, want %q", got, want)
+	}
+}

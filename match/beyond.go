@@ -36,16 +36,6 @@ import (
 //     folds Unicode's simple case there, where the lines of ASCII keep
 //     the ASCII folds that let a literal be scanned for.
 
-// byteRunes is where the C locale's bytes from 0x80 are read: byte c as
-// byteRunes+c, U+F780 to U+F7FF.
-const byteRunes = 0xf700
-
-// byteRune is the character the C locale reads byte c (from 0x80) as.
-func byteRune(c byte) rune { return byteRunes + rune(c) }
-
-// isByteRune reports whether r is the byteRune of a byte.
-func isByteRune(r rune) bool { return byteRunes+0x80 <= r && r <= byteRunes+0xff }
-
 // localeExact returns m, Go's regexp for the pattern src (a translated
 // pattern Go's parser takes), made exact on lines beyond ASCII by the
 // rule of o's locale; m itself when no item of the pattern matches a
@@ -241,13 +231,13 @@ func byteEscaped(src string) string {
 		c := src[i]
 		switch {
 		case c >= utf8.RuneSelf:
-			fmt.Fprintf(&b, `\x{%x}`, byteRune(c))
+			fmt.Fprintf(&b, `\x{%x}`, base.ByteRune(c))
 		case c == '\\' && i+1 < len(src) && src[i+1] >= utf8.RuneSelf:
 			// the escaped byte is written next
 		case c == '\\' && i+1 < len(src) && src[i+1] == 'x':
 			v, n := hexEscape(src[i+2:])
 			if n > 0 && v >= utf8.RuneSelf && v <= 0xff {
-				fmt.Fprintf(&b, `\x{%x}`, byteRune(byte(v)))
+				fmt.Fprintf(&b, `\x{%x}`, base.ByteRune(byte(v)))
 			} else {
 				b.WriteString(src[i : i+2+n])
 			}
@@ -288,7 +278,7 @@ func hexEscape(s string) (v rune, n int) {
 func wideLiteral(re *syntax.Regexp) bool {
 	if re.Op == syntax.OpLiteral {
 		for _, r := range re.Rune {
-			if r >= utf8.RuneSelf && !isByteRune(r) {
+			if r >= utf8.RuneSelf && !base.IsByteRune(r) {
 				return true
 			}
 		}
@@ -308,8 +298,8 @@ func toBytes(p *prefilter.Literal) {
 	b := make([]byte, 0, len(p.Lit))
 	for i := 0; i < len(p.Lit); {
 		r, n := utf8.DecodeRune(p.Lit[i:])
-		if isByteRune(r) {
-			b = append(b, byte(r-byteRunes))
+		if base.IsByteRune(r) {
+			b = append(b, byte(r-base.ByteRunes))
 		} else {
 			b = append(b, p.Lit[i:i+n]...)
 		}
@@ -325,8 +315,8 @@ func literalBytes(runes []rune) (b []byte, ok bool) {
 		switch {
 		case r < utf8.RuneSelf:
 			b = append(b, byte(r))
-		case isByteRune(r):
-			b = append(b, byte(r-byteRunes))
+		case base.IsByteRune(r):
+			b = append(b, byte(r-base.ByteRunes))
 		default:
 			return nil, false
 		}
@@ -533,7 +523,7 @@ func (t *transcript) bytesRead(text []byte) {
 			t.back = append(t.back, int32(i))
 			continue
 		}
-		t.text = utf8.AppendRune(t.text, byteRune(c))
+		t.text = utf8.AppendRune(t.text, base.ByteRune(c))
 		t.back = append(t.back, int32(i), int32(i), int32(i))
 	}
 	t.back = append(t.back, int32(len(text)))

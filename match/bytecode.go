@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"urg/match/base"
 	"urg/match/parsed"
 )
 
@@ -289,9 +290,9 @@ func byteSpans(out [][]byteSpan, lo, hi rune) [][]byteSpan {
 	if lo < utf8.RuneSelf {
 		out = append(out, []byteSpan{{byte(lo), byte(min(hi, utf8.RuneSelf-1))}})
 	}
-	lo, hi = max(lo, byteRune(0x80)), min(hi, byteRune(0xff))
+	lo, hi = max(lo, base.ByteRune(0x80)), min(hi, base.ByteRune(0xff))
 	if lo <= hi {
-		out = append(out, []byteSpan{{byte(lo - byteRunes), byte(hi - byteRunes)}})
+		out = append(out, []byteSpan{{byte(lo - base.ByteRunes), byte(hi - base.ByteRunes)}})
 	}
 	return out
 }

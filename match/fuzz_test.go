@@ -396,7 +396,7 @@ func (m *refMatcher) char(i int) (r rune, w int, ok bool) {
 		return 0, 0, false
 	}
 	if c := m.line[i]; !m.o.UTF8 && c >= utf8.RuneSelf {
-		return byteRune(c), 1, true // as the C locale reads the pattern
+		return base.ByteRune(c), 1, true // as the C locale reads the pattern
 	} else if !m.o.UTF8 {
 		return rune(c), 1, true
 	}

@@ -300,7 +300,7 @@ func (m *pcre) runesOf(line []byte) *lineRunes {
 		for _, c := range line {
 			r := rune(c)
 			if c >= utf8.RuneSelf {
-				r = byteRune(c) // as the pattern reads it (byteEscaped)
+				r = base.ByteRune(c) // as the pattern reads it (byteEscaped)
 			}
 			l.runes = append(l.runes, r)
 		}

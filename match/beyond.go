@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"urg/match/automata"
 	"urg/match/base"
 	"urg/match/parsed"
 	"urg/match/prefilter"
@@ -63,7 +64,7 @@ type beyond struct {
 	fixed bool
 	// raw, in the C locale, is the pattern's automaton over the text's
 	// own bytes, each a character (bounded under -w): no transcript.
-	raw     *lazyAutomaton
+	raw     *automata.LazyAutomaton
 	scratch sync.Pool
 }
 
@@ -116,11 +117,11 @@ func newBeyond(src string, o Options) (*beyond, error) {
 			whole = wholeLine(tree)
 		}
 		word, states := m.word, o.DFAStates
-		b.raw = lazily(func() *automaton {
+		b.raw = automata.Lazily(func() *automata.Automaton {
 			if word {
-				return newBoundedByteAutomaton(whole, states)
+				return automata.NewBoundedByteAutomaton(whole, states)
 			}
-			return newByteAutomaton(whole, states)
+			return automata.NewByteAutomaton(whole, states)
 		})
 	}
 	return b, nil
@@ -206,7 +207,7 @@ func reachesBeyondASCII(tree *syntax.Regexp) bool {
 	for pc := range prog.Inst {
 		switch i := &prog.Inst[pc]; i.Op {
 		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-			if _, none := highMatches(i); !none {
+			if _, none := automata.HighMatches(i); !none {
 				return true
 			}
 		}
@@ -325,7 +326,7 @@ func literalBytes(runes []rune) (b []byte, ok bool) {
 }
 
 func (b *beyond) Engine() string {
-	if b.raw.get() != nil {
+	if b.raw.Get() != nil {
 		return "automaton over bytes"
 	}
 	if b.bytes {
@@ -337,8 +338,8 @@ func (b *beyond) Engine() string {
 func (b *beyond) MinLen() int { return b.min }
 
 func (b *beyond) Next(text []byte) (int, int, error) {
-	if raw := b.raw.get(); raw != nil {
-		s, e := raw.nextLine(text)
+	if raw := b.raw.Get(); raw != nil {
+		s, e := raw.NextLine(text)
 		return s, e, nil
 	}
 	if b.bytes {
@@ -391,11 +392,11 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 const beyondWindow = 16 << 10
 
 func (b *beyond) Each(line []byte, fn func(int, int)) error {
-	if raw := b.raw.get(); raw != nil {
-		raw.each(line, fn)
+	if raw := b.raw.Get(); raw != nil {
+		raw.Each(line, fn)
 		return nil
 	}
-	if !b.bytes && (indexInvalid(line) < 0 || !b.m.word && b.m.auto.get() != nil) {
+	if !b.bytes && (indexInvalid(line) < 0 || !b.m.word && b.m.auto.Get() != nil) {
 		// The automaton lets a byte that is not UTF-8 match nothing,
 		// as the locale's rule has it: the line as it is.
 		return b.m.Each(line, fn)
@@ -474,7 +475,7 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 // byte; a split would only cost its scans for bytes from 0x80 and its
 // shorter calls (measured on -o '[A-Z]\w+Error' over the Go tree).
 func (b *beyond) whole(o Options) bool {
-	return !b.bytes && !o.IgnoreCase && !b.m.word && !b.anchored && b.m.lits != nil && b.m.auto.get() != nil
+	return !b.bytes && !o.IgnoreCase && !b.m.word && !b.anchored && b.m.lits != nil && b.m.auto.Get() != nil
 }
 
 // startsNowhere reports whether a line whose first byte is c has no

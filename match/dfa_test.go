@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/match/automata"
 )
 
 // TestDFA checks the lines the automaton selects against Go's regexp run
@@ -29,8 +31,8 @@ func TestDFA(t *testing.T) {
 		{`[xy]*$^`, false},    // a line's start after its end: empty lines only
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
-		if isFinder[*dfa](m) != c.dfa {
-			t.Errorf("%q: dfa %v, want %v", c.pattern, isFinder[*dfa](m), c.dfa)
+		if isFinder[*automata.DFA](m) != c.dfa {
+			t.Errorf("%q: dfa %v, want %v", c.pattern, isFinder[*automata.DFA](m), c.dfa)
 		}
 	}
 	atoms := []string{"x", "y", "[xy]", "[^x]", `\s`, `\S`, ".", "[0-9]", `\w`, "é", "[^é]"}
@@ -58,7 +60,7 @@ func TestDFA(t *testing.T) {
 			continue
 		}
 		r, ok := asRegex(m)
-		if !ok || !isFinder[*dfa](r) {
+		if !ok || !isFinder[*automata.DFA](r) {
 			continue
 		}
 		taken++
@@ -103,7 +105,7 @@ func TestDFADual(t *testing.T) {
 		{"", func() string { return "" }, func() string { return "x" }}, // under -x: empty lines
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{Line: c.pattern == "", IgnoreCase: c.pattern == ""})
-		if r, ok := asRegex(m); !ok || !isFinder[*dfa](r) {
+		if r, ok := asRegex(m); !ok || !isFinder[*automata.DFA](r) {
 			t.Fatalf("%s: not run on the automaton", c.pattern)
 		}
 		re := regexp.MustCompile(c.pattern)
@@ -134,59 +136,6 @@ func TestDFADual(t *testing.T) {
 			if got := lines(t, m, s); !slices.Equal(got, want) {
 				t.Fatalf("%s, %d bytes: %d lines selected, want %d (first difference near %q / %q)",
 					c.pattern, len(s), len(got), len(want), firstDiff(got, want), firstDiff(want, got))
-			}
-		}
-	}
-}
-
-// TestScanDual compares scanDual with scan, the two halves cut at every
-// kind of place, on random texts with matching lines anywhere (in either
-// half, in both, at the very end with no newline, none), and with a
-// cache so small that computing a transition starts it again.
-func TestScanDual(t *testing.T) {
-	rng := rand.New(rand.NewPCG(25, 26))
-	sizes := []int{2000, 3, 8}
-	for _, pattern := range []string{`[xq][0-9]+[jz]`, `[a-z]+[0-9]+[a-z]+`, `^\S+\s+\S+$`, `(x|yy)[a-y]{3}z`, `[xy]z?$`, `[q7]7*z`, "", `\s*`} {
-		// Under -x, the empty pattern (with -i) and \s* match empty
-		// lines only, on the automaton: a match at a line's end only.
-		var ds []*dfa // one for each of sizes
-		for _, size := range sizes {
-			o := Options{Line: pattern == "" || pattern == `\s*`, IgnoreCase: pattern == "", DFAStates: size}
-			m := mustRegex(t, mustCompile(t, []string{pattern}, o))
-			d, ok := m.finder.(*dfa)
-			if !ok {
-				t.Fatalf("%s: not run on the automaton", pattern)
-			}
-			ds = append(ds, d)
-		}
-		pieces := []string{"x", "y", "z", "q", "7", " ", "ab", "\n", "\n"}
-		for iter := range 4000 {
-			d := ds[iter%len(sizes)]
-			var b strings.Builder
-			for range rng.IntN(80) {
-				b.WriteString(pieces[rng.IntN(len(pieces))])
-			}
-			text := []byte(b.String())
-			var cuts []int // after each newline but the last byte
-			for i, ch := range text {
-				if ch == '\n' && i+1 < len(text) {
-					cuts = append(cuts, i+1)
-				}
-			}
-			if len(cuts) == 0 {
-				continue
-			}
-			mid := cuts[rng.IntN(len(cuts))]
-			// scan first, on the same cache: scanDual then mostly meets
-			// known transitions, and runs both chains to their ends.
-			c := d.newCache()
-			wantS, wantE := d.scan(c, text, 0, 0, c.start*symCount)
-			if iter%7 == 0 {
-				c = d.newCache()
-			}
-			if gotS, gotE := d.scanDual(c, text, mid); gotS != wantS || gotE != wantE {
-				t.Fatalf("%s in %q cut at %d (cache %d): scanDual %d, %d; scan %d, %d",
-					pattern, text, mid, d.maxStates, gotS, gotE, wantS, wantE)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"urg/match/automata"
 	"urg/match/parsed"
 )
 
@@ -30,9 +31,9 @@ type headed struct {
 
 // tailAuto runs one tail, anchored where its head ends.
 type tailAuto struct {
-	auto *automaton // nil: the tail is empty, matched at once
-	at   *lazy      // auto's program, anchored
-	key  string     // the tail as Go's syntax prints it
+	auto *automata.Automaton // nil: the tail is empty, matched at once
+	at   *automata.Lazy      // auto's program, anchored
+	key  string              // the tail as Go's syntax prints it
 }
 
 // newHeaded returns the matcher of pats when they are many (more than
@@ -158,15 +159,14 @@ func newTail(p pattern, o Options, uni bool) (string, *tailAuto) {
 	tail = tail.Simplify()
 	t.key = tail.String()
 	if o.UTF8 {
-		t.auto = newAutomaton(tail, o.DFAStates)
+		t.auto = automata.NewAutomaton(tail, o.DFAStates)
 	} else {
-		t.auto = newByteAutomaton(tail, o.DFAStates)
+		t.auto = automata.NewByteAutomaton(tail, o.DFAStates)
 	}
 	if t.auto == nil {
 		return "", nil
 	}
-	t.at = newLazy(t.auto.prog, true, o.DFAStates)
-	t.at.unanchored = false
+	t.at = t.auto.Anchored(o.DFAStates)
 	return head, t
 }
 
@@ -240,12 +240,12 @@ func (h *headed) end(id int32, line []byte, e int, first bool) int {
 	if t.auto == nil {
 		return e
 	}
-	if q, ok := t.at.matchEnd(line, e, first); ok {
+	if q, ok := t.at.MatchEnd(line, e, first); ok {
 		return q
 	}
 	// The cache thrashed: the program's NFA, whose leftmost match
 	// starts at e when any does.
-	if s, q := t.auto.pikeFind(line, e); s == e {
+	if s, q := t.auto.PikeFind(line, e); s == e {
 		return q
 	}
 	return -1

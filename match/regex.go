@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 
+	"urg/match/automata"
 	"urg/match/base"
 	"urg/match/parsed"
 	"urg/match/perl"
@@ -56,24 +57,14 @@ type regex struct {
 	// too large. autoBounded is the pattern under -w, bounded by bytes
 	// that are not word bytes, where those are the words' edges (not
 	// under UTF-8, whose words are Unicode's).
-	auto, autoBounded *lazyAutomaton
-}
-
-// lineTree parses src and rewrites it as newRegex does: line-local, ASCII
-// case folding, simplified.
-func lineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
-	tree, err := syntax.Parse(src, flags)
-	if err != nil {
-		return nil, err
-	}
-	return parsed.ASCIIFold(parsed.LineLocal(tree)).Simplify(), nil
+	auto, autoBounded *automata.LazyAutomaton
 }
 
 // lineFinder finds the first line of a block that holds a match of the
 // whole pattern, with no regex after it (but -w's check of the bounds).
 type lineFinder interface {
-	next(text []byte) (ls, le int) // -1, -1 when no line does
-	name() string                  // for Engine, after "regexp+"
+	NextLine(text []byte) (ls, le int) // -1, -1 when no line does
+	Name() string                      // for Engine, after "regexp+"
 }
 
 // shapeFinder returns the finder for a pattern that is a run of a class at
@@ -152,9 +143,9 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if m.line, err = regexp.Compile(anchored); err != nil {
 		return nil, err
 	}
-	m.auto = lazily(func() *automaton { return newAutomaton(tree, o.DFAStates) })
+	m.auto = automata.Lazily(func() *automata.Automaton { return automata.NewAutomaton(tree, o.DFAStates) })
 	if m.word && (!o.UTF8 || o.asciiLines) {
-		m.autoBounded = lazily(func() *automaton { return newBoundedAutomaton(tree, o.DFAStates) })
+		m.autoBounded = automata.Lazily(func() *automata.Automaton { return automata.NewBoundedAutomaton(tree, o.DFAStates) })
 	}
 	if p := parsed.RequiredLiteral(tree); p.Useful() {
 		p.Prepare()
@@ -188,7 +179,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		// Go's regexp skips to a literal prefix (`ab+`) faster than the
 		// automaton reads every byte: measured about twice as fast over
 		// the Go tree.
-		if d := newDFA(tree, o.DFAStates); d != nil {
+		if d := automata.NewDFA(tree, o.DFAStates); d != nil {
 			m.finder = d
 		}
 	}
@@ -213,7 +204,7 @@ func (m *regex) Engine() string {
 		return "regexp+class run"
 	}
 	if m.finder != nil {
-		return "regexp+" + m.finder.name()
+		return "regexp+" + m.finder.Name()
 	}
 	return engineName("regexp", m.pre, m.any)
 }
@@ -238,7 +229,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	}
 	if m.finder != nil && !m.word {
 		// Its line is a match: nothing to confirm.
-		ls, le := m.finder.next(text)
+		ls, le := m.finder.NextLine(text)
 		return ls, le, nil
 	}
 	for at := 0; at <= len(text); {
@@ -250,15 +241,15 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			}
 			ls, le = base.LineAt(text, at+i)
 		} else if m.finder != nil {
-			s, e := m.finder.next(text[at:])
+			s, e := m.finder.NextLine(text[at:])
 			if s < 0 {
 				return -1, -1, nil
 			}
 			ls, le = at+s, at+e
 		} else {
 			var loc []int
-			if a := m.auto.get(); a != nil {
-				s, e := a.nextLine(text[at:])
+			if a := m.auto.Get(); a != nil {
+				s, e := a.NextLine(text[at:])
 				if s < 0 {
 					return -1, -1, nil
 				}
@@ -343,13 +334,13 @@ func (m *regex) lineMatches(line []byte) (bool, error) {
 // by non-word characters under -w).
 func (m *regex) matchLine(line []byte) bool {
 	if !m.word {
-		if a := m.auto.get(); a != nil {
-			return a.match(line)
+		if a := m.auto.Get(); a != nil {
+			return a.Match(line)
 		}
 		return m.line.Match(line)
 	}
-	if a := m.autoBounded.get(); a != nil {
-		return a.match(line)
+	if a := m.autoBounded.Get(); a != nil {
+		return a.Match(line)
 	}
 	loc := m.line.FindIndex(line)
 	if loc == nil {
@@ -371,13 +362,13 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
-	if a := m.autoBounded.get(); a != nil {
+	if a := m.autoBounded.Get(); a != nil {
 		// PCRE's -w is (?<!\w)(?:re)(?!\w): its matches.
-		a.each(line, fn)
+		a.Each(line, fn)
 		return nil
 	}
-	if a := m.auto.get(); a != nil && !m.word {
-		a.each(line, fn)
+	if a := m.auto.Get(); a != nil && !m.word {
+		a.Each(line, fn)
 		return nil
 	}
 	return eachBounded(m.line, line, m.word, m.uni, m.exact, fn)

@@ -282,7 +282,7 @@ func relaxedPrefilter(src string, o Options) (*prefilter.Literal, []*prefilter.L
 	}
 	flags := syntaxFlags(o)
 	parse := func(s string) *syntax.Regexp {
-		tree, _ := lineTree(s, flags)
+		tree, _ := parsed.LineTree(s, flags)
 		return tree
 	}
 	tree := parse(main)
@@ -481,7 +481,7 @@ func newLookaroundEdges(src string, flags syntax.Flags, o Options) Matcher {
 	if !ok {
 		return nil
 	}
-	check, err := lineTree(r, flags)
+	check, err := parsed.LineTree(r, flags)
 	if err != nil || !asciiOnly(check) {
 		return nil
 	}

@@ -367,7 +367,7 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 		srcs[i] = q.src
 	}
 	src := joined(srcs)
-	tree, err := lineTree(src, syntaxFlags(o))
+	tree, err := parsed.LineTree(src, syntaxFlags(o))
 	if err != nil {
 		return nil, err
 	}

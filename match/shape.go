@@ -126,8 +126,8 @@ func (s *shape) span(re *syntax.Regexp, kind *int) (min, max int, ok bool) {
 	return 0, 0, false
 }
 
-func (s *shape) next(text []byte) (int, int) { return firstLine(text, s.matches) }
-func (s *shape) name() string                { return "line shape" }
+func (s *shape) NextLine(text []byte) (int, int) { return firstLine(text, s.matches) }
+func (s *shape) Name() string                    { return "line shape" }
 
 // matches reports whether line, without its newline, has the shape.
 func (s *shape) matches(line []byte) bool {
@@ -193,11 +193,11 @@ func newAnyByte(re *syntax.Regexp) *anyByte {
 	return b
 }
 
-func (b *anyByte) name() string { return "byte class" }
+func (b *anyByte) Name() string { return "byte class" }
 
-// next returns the bounds of the first line of text holding a byte of
+// NextLine returns the bounds of the first line of text holding a byte of
 // the class, or -1.
-func (b *anyByte) next(text []byte) (int, int) {
+func (b *anyByte) NextLine(text []byte) (int, int) {
 	i := 0
 	if b.high {
 		// Eight bytes at a time: their top bits.

@@ -39,8 +39,8 @@ func newTrail(re *syntax.Regexp) *trail {
 	return t
 }
 
-func (t *trail) next(text []byte) (int, int) { return firstLine(text, t.matches) }
-func (t *trail) name() string                { return "line end" }
+func (t *trail) NextLine(text []byte) (int, int) { return firstLine(text, t.matches) }
+func (t *trail) Name() string                    { return "line end" }
 
 // matches reports whether line, without its newline, ends in the run.
 func (t *trail) matches(line []byte) bool {

@@ -419,3 +419,13 @@ func HoldsLineAnchor(re *syntax.Regexp) bool {
 	}
 	return false
 }
+
+// LineTree parses src and rewrites it as the engines read a line of a
+// block: line-local, ASCII case folding (see ASCIIFold), simplified.
+func LineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
+	tree, err := syntax.Parse(src, flags)
+	if err != nil {
+		return nil, err
+	}
+	return ASCIIFold(LineLocal(tree)).Simplify(), nil
+}

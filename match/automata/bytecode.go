@@ -1,4 +1,4 @@
-package match
+package automata
 
 import (
 	"encoding/binary"

@@ -1,4 +1,4 @@
-package match
+package automata
 
 import (
 	"bytes"
@@ -10,8 +10,8 @@ import (
 	"urg/match/base"
 )
 
-// lazy is a deterministic automaton over bytes for a bprog, its states
-// made as the text asks for them (the lazy DFA of RE2 and of Rust's
+// Lazy is a deterministic automaton over bytes for a bprog, its states
+// made as the text asks for them (the Lazy DFA of RE2 and of Rust's
 // regex-automata): one table lookup per byte where Go's regexp steps
 // every thread of its NFA. A state is the program's threads in priority
 // order, before their assertions are looked at, and what the byte before
@@ -33,7 +33,7 @@ import (
 // automaton is far larger than the text needs: (a|b)*a(a|b){20}), the
 // scan gives up and the caller runs the same program through pike, an
 // NFA simulation, in time linear in the text.
-type lazy struct {
+type Lazy struct {
 	prog       *bprog
 	unanchored bool // forward: a match may start anywhere
 	// block: the text is many lines, a '\n' ending each; elsewhere the
@@ -97,17 +97,17 @@ type lazyCache struct {
 // newLazy returns the automaton of prog, nil for none; forward says it
 // finds matches' ends from anywhere (unanchored), else it runs anchored.
 // A cache holds up to maxStates states (DefaultDFAStates when 0 or less).
-func newLazy(prog *bprog, forward bool, maxStates int) *lazy {
+func newLazy(prog *bprog, forward bool, maxStates int) *Lazy {
 	if prog == nil {
 		return nil
 	}
 	if maxStates <= 0 {
 		maxStates = DefaultDFAStates
 	}
-	return &lazy{prog: prog, unanchored: forward, backwards: !forward, max: maxStates, first: -1}
+	return &Lazy{prog: prog, unanchored: forward, backwards: !forward, max: maxStates, first: -1}
 }
 
-func (d *lazy) cache() *lazyCache {
+func (d *Lazy) cache() *lazyCache {
 	if c, ok := d.pool.Get().(*lazyCache); ok {
 		c.made = 0
 		return c
@@ -117,7 +117,7 @@ func (d *lazy) cache() *lazyCache {
 	return c
 }
 
-func (d *lazy) reset(c *lazyCache) {
+func (d *Lazy) reset(c *lazyCache) {
 	c.states = c.states[:0]
 	c.trans = c.trans[:0]
 	c.index = make(map[string]int32)
@@ -132,7 +132,7 @@ func (d *lazy) reset(c *lazyCache) {
 }
 
 // start returns the state at a place the flags describe.
-func (d *lazy) start(c *lazyCache, flags uint8) int32 {
+func (d *Lazy) start(c *lazyCache, flags uint8) int32 {
 	if s := c.starts[flags]; s != lazyUnknown {
 		return s
 	}
@@ -147,7 +147,7 @@ func (d *lazy) start(c *lazyCache, flags uint8) int32 {
 
 // startAt returns the state for a scan that starts after prev, the byte
 // before it, or at a line's start (bol).
-func (d *lazy) startAt(c *lazyCache, bol bool, prev byte) int32 {
+func (d *Lazy) startAt(c *lazyCache, bol bool, prev byte) int32 {
 	var f uint8
 	if bol {
 		f = fBOL
@@ -160,7 +160,7 @@ func (d *lazy) startAt(c *lazyCache, bol bool, prev byte) int32 {
 }
 
 // intern returns the state of the threads pcs with flags, made if new.
-func (d *lazy) intern(c *lazyCache, pcs []uint32, flags uint8) int32 {
+func (d *Lazy) intern(c *lazyCache, pcs []uint32, flags uint8) int32 {
 	if len(pcs) == 0 && (!d.unanchored || flags&fNoNew != 0) {
 		return lazyDead
 	}
@@ -187,7 +187,7 @@ func (d *lazy) intern(c *lazyCache, pcs []uint32, flags uint8) int32 {
 // step returns the transition from s on sym, made if unknown: -1 when the
 // cache thrashes (it was emptied, and this scan has made many states for
 // the text it read: scanned bytes).
-func (d *lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
+func (d *Lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
 	if t := c.trans[int(s)*lazyWidth+sym]; t != lazyUnknown {
 		return t
 	}
@@ -265,7 +265,7 @@ func edgeFor(ranges []byteEdge, b byte) (uint32, bool) {
 // the assertions that hold between what flags say came before and sym,
 // into c.list: the threads that read a byte next. matched: one reached
 // the match; cut: forward, the threads after it were dropped.
-func (d *lazy) closure(c *lazyCache, pcs []uint32, flags uint8, sym int, nl bool) (matched, cut bool) {
+func (d *Lazy) closure(c *lazyCache, pcs []uint32, flags uint8, sym int, nl bool) (matched, cut bool) {
 	if nl {
 		sym = symEOL // the line ends here
 	}
@@ -295,7 +295,7 @@ func (d *lazy) closure(c *lazyCache, pcs []uint32, flags uint8, sym int, nl bool
 
 // opens reports whether b, read, may leave the scan inside a character:
 // b is from 0x80 (backwards, a continuation byte).
-func (d *lazy) opens(b byte) bool {
+func (d *Lazy) opens(b byte) bool {
 	if d.prog.bytewise {
 		return false
 	}
@@ -307,7 +307,7 @@ func (d *lazy) opens(b byte) bool {
 
 // continues reports whether sym, after a byte that opens, is inside the
 // same character: a continuation byte (backwards, any from 0x80).
-func (d *lazy) continues(sym int) bool {
+func (d *Lazy) continues(sym int) bool {
 	if d.backwards {
 		return 0x80 <= sym && sym < 256
 	}
@@ -343,7 +343,7 @@ func emptyContext(bol, word, inside bool, sym int) syntax.EmptyOp {
 
 // nextLine returns the bounds of the first line of text that holds a
 // match (-1, -1 when none does); ok is false when the cache thrashed.
-func (d *lazy) nextLine(text []byte) (ls, le int, ok bool) {
+func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
 	c := d.cache()
 	defer d.pool.Put(c)
 	s := d.start(c, fBOL)
@@ -386,11 +386,11 @@ func (d *lazy) nextLine(text []byte) (ls, le int, ok bool) {
 	return -1, -1, true
 }
 
-// matchEnd returns where the leftmost-first match in line from at (which
+// MatchEnd returns where the leftmost-first match in line from at (which
 // sees the bytes before it) ends, -1 when there is none, or with first,
 // where the first match seen ends (enough to know the line matches); ok
 // is false when the cache thrashed.
-func (d *lazy) matchEnd(line []byte, at int, first bool) (end int, ok bool) {
+func (d *Lazy) MatchEnd(line []byte, at int, first bool) (end int, ok bool) {
 	c := d.cache()
 	defer d.pool.Put(c)
 	var s int32
@@ -431,7 +431,7 @@ func (d *lazy) matchEnd(line []byte, at int, first bool) (end int, ok bool) {
 // matchStart runs the reversed program backwards from end, as far as
 // floor, and returns the leftmost place from which a match reaches end;
 // ok is false when the cache thrashed.
-func (d *lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
+func (d *Lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
 	c := d.cache()
 	defer d.pool.Put(c)
 	var s int32

@@ -1,11 +1,13 @@
-package match
+package automata
 
 import (
 	"math/rand"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"urg/match/base"
 	"urg/match/parsed"
@@ -43,7 +45,7 @@ func TestAutomatonAsGo(t *testing.T) {
 	}
 	for n := 0; n < 1500; n++ {
 		src := pat(0)
-		tree, err := lineTree(src, syntaxFlags(Options{}))
+		tree, err := parsed.LineTree(src, syntax.PerlX|syntax.UnicodeGroups)
 		if err != nil {
 			continue
 		}
@@ -51,11 +53,11 @@ func TestAutomatonAsGo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := newAutomaton(tree, 0)
+		a := NewAutomaton(tree, 0)
 		if a == nil {
 			t.Fatalf("%q: no automaton", src)
 		}
-		small := &automaton{prog: a.prog, block: newLazy(a.prog, true, 3), fwd: newLazy(a.prog, true, 3), rev: newLazy(a.rev.prog, false, 3)}
+		small := &Automaton{prog: a.prog, block: newLazy(a.prog, true, 3), fwd: newLazy(a.prog, true, 3), rev: newLazy(a.rev.prog, false, 3)}
 		small.block.block = true
 		var lines []string
 		for k := 0; k < 8; k++ {
@@ -67,10 +69,10 @@ func TestAutomatonAsGo(t *testing.T) {
 		}
 		for _, line := range lines {
 			want := re.MatchString(line)
-			if got := a.match([]byte(line)); got != want {
+			if got := a.Match([]byte(line)); got != want {
 				t.Fatalf("%q on %q: match %v, Go's regexp %v", src, line, got, want)
 			}
-			if got := small.match([]byte(line)); got != want {
+			if got := small.Match([]byte(line)); got != want {
 				t.Fatalf("%q on %q: match (NFA) %v, Go's regexp %v", src, line, got, want)
 			}
 			var wantLocs []int
@@ -79,16 +81,16 @@ func TestAutomatonAsGo(t *testing.T) {
 					wantLocs = append(wantLocs, l...)
 				}
 			}
-			for _, m := range []*automaton{a, small} {
+			for _, m := range []*Automaton{a, small} {
 				var got []int
-				m.each([]byte(line), func(s, e int) { got = append(got, s, e) })
+				m.Each([]byte(line), func(s, e int) { got = append(got, s, e) })
 				if !slices.Equal(got, wantLocs) {
 					t.Fatalf("%q on %q: matches %v, Go's regexp %v", src, line, got, wantLocs)
 				}
 			}
 		}
 		text := strings.Join(lines, "\n")
-		ls, le := a.nextLine([]byte(text))
+		ls, le := a.NextLine([]byte(text))
 		wls, wle := -1, -1
 		for at := 0; at <= len(text); {
 			s, e := base.LineAt([]byte(text), at)
@@ -123,17 +125,17 @@ func TestAutomatonInvalid(t *testing.T) {
 		{`b$|^c`, "ab\ncd", nil},
 		{`\w+`, "ab\ncd", []int{0, 2, 3, 5}},
 	} {
-		tree, err := lineTree(c.pattern, syntaxFlags(Options{}))
+		tree, err := parsed.LineTree(c.pattern, syntax.PerlX|syntax.UnicodeGroups)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := newAutomaton(tree, 0)
+		a := NewAutomaton(tree, 0)
 		var got []int
-		a.each([]byte(c.line), func(s, e int) { got = append(got, s, e) })
+		a.Each([]byte(c.line), func(s, e int) { got = append(got, s, e) })
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q on %q: %v, want %v", c.pattern, c.line, got, c.want)
 		}
-		if a.match([]byte(c.line)) != (len(c.want) > 0) {
+		if a.Match([]byte(c.line)) != (len(c.want) > 0) {
 			t.Errorf("%q on %q: match %v", c.pattern, c.line, !(len(c.want) > 0))
 		}
 	}
@@ -149,17 +151,17 @@ func TestAutomatonBlowup(t *testing.T) {
 	}
 	line := []byte(sb.String())
 	for _, src := range []string{`(a|b)*a(a|b){20}`, `\w{50,}`} {
-		tree, err := lineTree(src, syntaxFlags(Options{UTF8: true}))
+		tree, err := parsed.LineTree(src, syntax.PerlX|syntax.UnicodeGroups)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := newAutomaton(tree, 0)
+		a := NewAutomaton(tree, 0)
 		if a == nil {
 			t.Fatalf("%q: no automaton", src)
 		}
 		re := regexp.MustCompile(parsed.TextAnchored(tree).String())
 		var got []int
-		a.each(line, func(s, e int) { got = append(got, s, e) })
+		a.Each(line, func(s, e int) { got = append(got, s, e) })
 		var want []int
 		for _, l := range re.FindAllIndex(line, -1) {
 			want = append(want, l...)
@@ -172,7 +174,7 @@ func TestAutomatonBlowup(t *testing.T) {
 
 // TestByteAutomaton checks the C locale's automaton, over a text's own
 // bytes, against Go's regexp over the transcript that reads each byte
-// from 0x80 as its byteRune (see transcript.bytesRead).
+// from 0x80 as its byteRune (see byteTranscript).
 func TestByteAutomaton(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
 	atoms := []string{"a", "b", `\x{f7e9}`, `\x{f7ff}`, ".", `\w`, `\W`, `[^a]`, `[^ -~]`, `[\x{f780}-\x{f7bf}]`, `\b`, `\B`, "^", "$", "(?i:k)"}
@@ -190,34 +192,53 @@ func TestByteAutomaton(t *testing.T) {
 			sb.WriteString(a)
 		}
 		src := sb.String()
-		tree, err := lineTree(src, syntaxFlags(Options{}))
+		tree, err := parsed.LineTree(src, syntax.PerlX|syntax.UnicodeGroups)
 		if err != nil {
 			t.Fatal(err)
 		}
 		re := regexp.MustCompile(parsed.TextAnchored(tree).String())
-		a := newByteAutomaton(tree, 0)
+		a := NewByteAutomaton(tree, 0)
 		for range 8 {
 			var lb strings.Builder
 			for range rng.Intn(10) {
 				lb.WriteString(alphabet[rng.Intn(len(alphabet))])
 			}
 			line := []byte(lb.String())
-			tr := new(transcript)
-			tr.bytesRead(line)
+			text, at := byteTranscript(line)
 			var want []int
-			for _, l := range re.FindAllIndex(tr.text, -1) {
+			for _, l := range re.FindAllIndex(text, -1) {
 				if l[1] > l[0] {
-					want = append(want, tr.at(l[0]), tr.at(l[1]))
+					want = append(want, at(l[0]), at(l[1]))
 				}
 			}
 			var got []int
-			a.each(line, func(s, e int) { got = append(got, s, e) })
+			a.Each(line, func(s, e int) { got = append(got, s, e) })
 			if !slices.Equal(got, want) {
 				t.Fatalf("%q on %q: %v, Go's regexp over the transcript %v", src, line, got, want)
 			}
-			if a.match(line) != re.Match(tr.text) {
-				t.Fatalf("%q on %q: match %v", src, line, a.match(line))
+			if a.Match(line) != re.Match(text) {
+				t.Fatalf("%q on %q: match %v", src, line, a.Match(line))
 			}
 		}
 	}
+}
+
+// byteTranscript spells line as the C locale reads it, each byte from
+// 0x80 as its base.ByteRune, and maps offsets in the spelling back to
+// line's.
+func byteTranscript(line []byte) (text []byte, at func(int) int) {
+	var orig []int
+	for i, c := range line {
+		n := len(text)
+		if c < utf8.RuneSelf {
+			text = append(text, c)
+		} else {
+			text = utf8.AppendRune(text, base.ByteRune(c))
+		}
+		for range len(text) - n {
+			orig = append(orig, i)
+		}
+	}
+	orig = append(orig, len(line))
+	return text, func(j int) int { return orig[j] }
 }

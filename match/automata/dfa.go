@@ -1,4 +1,4 @@
-package match
+package automata
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"urg/match/base"
 )
 
-// dfa decides lines for a pattern with no literal to look for, one table
+// DFA decides lines for a pattern with no literal to look for, one table
 // lookup per byte: the states of Go's compiled program (its NFA) that can
 // be live at once are made, as the text asks for them, into the states
 // of a deterministic automaton over bytes. Go's regexp runs the NFA itself
@@ -27,7 +27,7 @@ import (
 // run of such bytes is then consumed as a run of such characters would
 // be, by one instruction. newDFA refuses other patterns, and word
 // boundaries.
-type dfa struct {
+type DFA struct {
 	prog *syntax.Prog
 	// high[pc]: instruction pc matches every character from U+0080.
 	high []bool
@@ -76,10 +76,10 @@ type dfaCache struct {
 	gen    uint32
 }
 
-// newDFA returns the automaton for tree, whose caches hold up to
+// NewDFA returns the automaton for tree, whose caches hold up to
 // maxStates states (DefaultDFAStates when 0 or less), or nil when tree is
 // outside what it decides exactly (see dfa).
-func newDFA(tree *syntax.Regexp, maxStates int) *dfa {
+func NewDFA(tree *syntax.Regexp, maxStates int) *DFA {
 	if !highUnderRepeat(tree, false) {
 		return nil
 	}
@@ -93,12 +93,12 @@ func newDFA(tree *syntax.Regexp, maxStates int) *dfa {
 	if maxStates <= 0 {
 		maxStates = DefaultDFAStates
 	}
-	d := &dfa{prog: prog, high: make([]bool, len(prog.Inst)), maxStates: maxStates}
+	d := &DFA{prog: prog, high: make([]bool, len(prog.Inst)), maxStates: maxStates}
 	for pc := range prog.Inst {
 		i := &prog.Inst[pc]
 		switch i.Op {
 		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-			all, none := highMatches(i)
+			all, none := HighMatches(i)
 			if !all && !none {
 				return nil
 			}
@@ -194,9 +194,9 @@ func highUnderRepeat(re *syntax.Regexp, repeated bool) bool {
 	return true
 }
 
-// highMatches reports whether instruction i matches every character from
+// HighMatches reports whether instruction i matches every character from
 // U+0080 up (all), or none of them (none).
-func highMatches(i *syntax.Inst) (all, none bool) {
+func HighMatches(i *syntax.Inst) (all, none bool) {
 	switch i.Op {
 	case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
 		return true, false
@@ -234,11 +234,12 @@ func highMatches(i *syntax.Inst) (all, none bool) {
 	return covered > unicode.MaxRune, none
 }
 
-func (d *dfa) name() string { return "dfa" }
+// Name is the automaton's, for the matcher's engine name.
+func (d *DFA) Name() string { return "dfa" }
 
-// next returns the bounds of the first line of text that holds a match,
+// NextLine returns the bounds of the first line of text that holds a match,
 // or -1.
-func (d *dfa) next(text []byte) (int, int) {
+func (d *DFA) NextLine(text []byte) (int, int) {
 	c, _ := d.pool.Get().(*dfaCache)
 	if c == nil {
 		c = d.newCache()
@@ -303,7 +304,7 @@ const dualMin = 16 << 10
 // scan runs the automaton over text from i, in state s (a row offset) of
 // the line that starts at ls, and returns the bounds of the first line
 // that matches, or -1.
-func (d *dfa) scan(c *dfaCache, text []byte, i, ls int, s int32) (int, int) {
+func (d *DFA) scan(c *dfaCache, text []byte, i, ls int, s int32) (int, int) {
 	start := c.start * symCount
 	for ; i < len(text); i++ {
 		b := symOf[text[i]]
@@ -345,7 +346,7 @@ func (d *dfa) scan(c *dfaCache, text []byte, i, ls int, s int32) (int, int) {
 // goes on alone, and then the second from the start of the line it was
 // in: computing a transition may start the cache again, which its state
 // would not survive.
-func (d *dfa) scanDual(c *dfaCache, text []byte, mid int) (int, int) {
+func (d *DFA) scanDual(c *dfaCache, text []byte, mid int) (int, int) {
 	trans := c.trans
 	start := c.start * symCount
 	a, b := text[:mid], text[mid:]
@@ -424,14 +425,14 @@ func lineEnd(text []byte, i int) int {
 	return le
 }
 
-func (d *dfa) newCache() *dfaCache {
+func (d *DFA) newCache() *dfaCache {
 	c := &dfaCache{mark: make([]uint32, len(d.prog.Inst))}
 	d.reset(c)
 	return c
 }
 
 // reset empties c but for the start state.
-func (d *dfa) reset(c *dfaCache) {
+func (d *DFA) reset(c *dfaCache) {
 	c.states, c.trans = c.states[:0], c.trans[:0]
 	c.index = map[string]int32{}
 	c.gen++
@@ -441,7 +442,7 @@ func (d *dfa) reset(c *dfaCache) {
 // step computes the transition of state s on sym and records it: the
 // next state's row offset, or matched. When the cache is full it starts
 // again (fresh), and s no longer exists.
-func (d *dfa) step(c *dfaCache, s, sym int32) (t int32, fresh bool) {
+func (d *DFA) step(c *dfaCache, s, sym int32) (t int32, fresh bool) {
 	var pcs []uint32
 	c.gen++
 	for _, pc := range c.states[s].pcs {
@@ -478,7 +479,7 @@ func (d *dfa) step(c *dfaCache, s, sym int32) (t int32, fresh bool) {
 // closure appends to pcs the instructions reachable from pc without
 // consuming a character (at a line's start when begin), each once in a
 // set: c.mark holds the set's generation for those already in.
-func (d *dfa) closure(c *dfaCache, pcs []uint32, pc uint32, begin bool) []uint32 {
+func (d *DFA) closure(c *dfaCache, pcs []uint32, pc uint32, begin bool) []uint32 {
 	c.stack = append(c.stack[:0], pc)
 	for len(c.stack) > 0 {
 		pc := c.stack[len(c.stack)-1]
@@ -509,7 +510,7 @@ func (d *dfa) closure(c *dfaCache, pcs []uint32, pc uint32, begin bool) []uint32
 }
 
 // intern returns the id of the state holding pcs, adding it if new.
-func (d *dfa) intern(c *dfaCache, pcs []uint32) int32 {
+func (d *DFA) intern(c *dfaCache, pcs []uint32) int32 {
 	sortPCs(pcs)
 	key := make([]byte, 0, 4*len(pcs))
 	for _, pc := range pcs {
@@ -539,7 +540,7 @@ func (d *dfa) intern(c *dfaCache, pcs []uint32) int32 {
 
 // matchesAtEnd reports whether the program reaches its match from the
 // assertion at pc when the line ends there, consuming nothing.
-func (d *dfa) matchesAtEnd(pc uint32) bool {
+func (d *DFA) matchesAtEnd(pc uint32) bool {
 	// At the line's end, end assertions hold; newDFA refused a start
 	// assertion after one.
 	return reach(d.prog, pc, func(_ uint32, i *syntax.Inst) (past, stop bool) {

@@ -1,4 +1,9 @@
-package match
+// Package automata runs a pattern as automata over bytes: its byte program
+// (bytecode.go), a lazy DFA over it that finds where matches end and,
+// reversed, where they start, a Pike VM where the DFA's cache thrashes,
+// and a DFA that decides lines for a pattern with no literal to look for
+// first. They read Go's parse of the pattern, line-local (package parsed).
+package automata
 
 import (
 	"regexp/syntax"
@@ -8,36 +13,45 @@ import (
 	"urg/match/base"
 )
 
-// automaton finds a pattern's lines and matches with its byte program:
+// Automaton finds a pattern's lines and matches with its byte program:
 // lazy automata forward (where a match ends) and backwards (where it
 // starts), and the program's NFA simulation (pike) where a cache
 // thrashes. Its matches are Go's regexp's, leftmost-first, on valid
 // UTF-8; a byte that is not UTF-8 matches nothing (see bprog).
-type automaton struct {
+type Automaton struct {
 	prog  *bprog
-	block *lazy // forward over a block of lines (nextLine)
-	fwd   *lazy
-	rev   *lazy
+	block *Lazy // forward over a block of lines (nextLine)
+	fwd   *Lazy
+	rev   *Lazy
 	pike  sync.Pool // of *pikeCache
 }
 
-// lazyAutomaton is an automaton made at its first use: of the matchers a
+// LazyAutomaton is an automaton made at its first use: of the matchers a
 // compile makes, some are only the parts of others (the UTF-8 locale's
 // pattern whose lines of ASCII another decides), and a program of
 // Unicode's classes costs milliseconds to make.
-type lazyAutomaton struct {
+type LazyAutomaton struct {
 	once  sync.Once
-	build func() *automaton
-	built *automaton
+	build func() *Automaton
+	built *Automaton
 }
 
-// lazily returns the automaton build makes, made at its first use.
-func lazily(build func() *automaton) *lazyAutomaton {
-	return &lazyAutomaton{build: build}
+// Lazily returns the automaton build makes, made at its first use.
+func Lazily(build func() *Automaton) *LazyAutomaton {
+	return &LazyAutomaton{build: build}
 }
 
-// get returns the automaton, nil for none (or when l is nil).
-func (l *lazyAutomaton) get() *automaton {
+// Anchored returns a lazy DFA of the automaton's pattern that runs
+// forward from where it is started only (Lazy.MatchEnd), for a pattern
+// that must follow what was found before it.
+func (a *Automaton) Anchored(maxStates int) *Lazy {
+	d := newLazy(a.prog, true, maxStates)
+	d.unanchored = false
+	return d
+}
+
+// Get returns the automaton, nil for none (or when l is nil).
+func (l *LazyAutomaton) Get() *Automaton {
 	if l == nil {
 		return nil
 	}
@@ -47,20 +61,20 @@ func (l *lazyAutomaton) get() *automaton {
 	return l.built
 }
 
-// newAutomaton returns the automaton of tree (line-local, simplified), or
+// NewAutomaton returns the automaton of tree (line-local, simplified), or
 // nil when its program would be too large (see maxBprogInsts).
-func newAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
+func NewAutomaton(tree *syntax.Regexp, maxStates int) *Automaton {
 	return automatonOf(tree, false, maxStates)
 }
 
-// newByteAutomaton is newAutomaton for the C locale's reading of tree,
+// NewByteAutomaton is NewAutomaton for the C locale's reading of tree,
 // whose characters from 0x80 are byteRunes: it runs over the text's own
 // bytes, each a character.
-func newByteAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
+func NewByteAutomaton(tree *syntax.Regexp, maxStates int) *Automaton {
 	return automatonOf(tree, true, maxStates)
 }
 
-func automatonOf(tree *syntax.Regexp, bytewise bool, maxStates int) *automaton {
+func automatonOf(tree *syntax.Regexp, bytewise bool, maxStates int) *Automaton {
 	prog := newBprog(tree, false, bytewise)
 	rprog := newBprog(reversedTree(tree), true, bytewise)
 	if prog == nil || rprog == nil {
@@ -69,22 +83,22 @@ func automatonOf(tree *syntax.Regexp, bytewise bool, maxStates int) *automaton {
 	block := newLazy(prog, true, maxStates)
 	block.block = true
 	block.first = prog.firstByte()
-	return &automaton{prog: prog, block: block, fwd: newLazy(prog, true, maxStates), rev: newLazy(rprog, false, maxStates)}
+	return &Automaton{prog: prog, block: block, fwd: newLazy(prog, true, maxStates), rev: newLazy(rprog, false, maxStates)}
 }
 
-// newBoundedAutomaton returns the automaton of tree as grep -P -w has it,
+// NewBoundedAutomaton returns the automaton of tree as grep -P -w has it,
 // (?<!\w)(?:tree)(?!\w), with ASCII's word bytes; nil as newAutomaton.
-func newBoundedAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
-	return bounded(newAutomaton(tree, maxStates))
+func NewBoundedAutomaton(tree *syntax.Regexp, maxStates int) *Automaton {
+	return bounded(NewAutomaton(tree, maxStates))
 }
 
-// newBoundedByteAutomaton is newBoundedAutomaton for the C locale's
+// NewBoundedByteAutomaton is NewBoundedAutomaton for the C locale's
 // reading of tree (see newByteAutomaton).
-func newBoundedByteAutomaton(tree *syntax.Regexp, maxStates int) *automaton {
-	return bounded(newByteAutomaton(tree, maxStates))
+func NewBoundedByteAutomaton(tree *syntax.Regexp, maxStates int) *Automaton {
+	return bounded(NewByteAutomaton(tree, maxStates))
 }
 
-func bounded(a *automaton) *automaton {
+func bounded(a *Automaton) *Automaton {
 	if a == nil {
 		return nil
 	}
@@ -95,15 +109,15 @@ func bounded(a *automaton) *automaton {
 	return a
 }
 
-// nextLine returns the bounds of the first line of text that holds a
+// NextLine returns the bounds of the first line of text that holds a
 // match, -1, -1 when none does.
-func (a *automaton) nextLine(text []byte) (ls, le int) {
+func (a *Automaton) NextLine(text []byte) (ls, le int) {
 	if ls, le, ok := a.block.nextLine(text); ok {
 		return ls, le
 	}
 	for at := 0; at <= len(text); {
 		ls, le := base.LineAt(text, at)
-		if s, _ := a.pikeFind(text[ls:le], 0); s >= 0 {
+		if s, _ := a.PikeFind(text[ls:le], 0); s >= 0 {
 			return ls, le
 		}
 		at = le + 1
@@ -111,19 +125,19 @@ func (a *automaton) nextLine(text []byte) (ls, le int) {
 	return -1, -1
 }
 
-// match reports whether line holds a match.
-func (a *automaton) match(line []byte) bool {
-	if e, ok := a.fwd.matchEnd(line, 0, true); ok {
+// Match reports whether line holds a match.
+func (a *Automaton) Match(line []byte) bool {
+	if e, ok := a.fwd.MatchEnd(line, 0, true); ok {
 		return e >= 0
 	}
-	s, _ := a.pikeFind(line, 0)
+	s, _ := a.PikeFind(line, 0)
 	return s >= 0
 }
 
 // find returns the leftmost-first match in line at or after at (whose
 // assertions see the bytes before at), -1, -1 when there is none.
-func (a *automaton) find(line []byte, at int) (start, end int) {
-	e, ok := a.fwd.matchEnd(line, at, false)
+func (a *Automaton) find(line []byte, at int) (start, end int) {
+	e, ok := a.fwd.MatchEnd(line, at, false)
 	if ok && e < 0 {
 		return -1, -1
 	}
@@ -132,13 +146,13 @@ func (a *automaton) find(line []byte, at int) (start, end int) {
 			return s, e
 		}
 	}
-	return a.pikeFind(line, at)
+	return a.PikeFind(line, at)
 }
 
-// each calls fn with the non-empty matches in line, left to right, where
+// Each calls fn with the non-empty matches in line, left to right, where
 // Go's FindAllIndex finds them: after an empty match the search goes on
 // one character further.
-func (a *automaton) each(line []byte, fn func(int, int)) {
+func (a *Automaton) Each(line []byte, fn func(int, int)) {
 	for pos := 0; pos <= len(line); {
 		s, e := a.find(line, pos)
 		if s < 0 {
@@ -171,12 +185,12 @@ type pikeThread struct {
 	start int
 }
 
-// pikeFind returns the leftmost-first match in line at or after at, as
+// PikeFind returns the leftmost-first match in line at or after at, as
 // the lazy automata find it, by running the program's threads side by
 // side (Thompson's simulation, Pike's thread priorities): time in
 // proportion to the line's length times the program's, no memory past
 // the program's size.
-func (a *automaton) pikeFind(line []byte, at int) (start, end int) {
+func (a *Automaton) PikeFind(line []byte, at int) (start, end int) {
 	p := a.prog
 	c, _ := a.pike.Get().(*pikeCache)
 	if c == nil {

@@ -85,36 +85,8 @@ func (p *posixParser) bracket() (*charSet, error) {
 		// A range, unless its '-' is the last member.
 		if p.src[p.pos] == '-' && p.pos+1 < len(p.src) && p.src[p.pos+1] != ']' {
 			p.pos++
-			end, err := p.element(true)
-			if err != nil {
+			if ranges, upper, err = p.bracketRange(start, ranges, upper); err != nil {
 				return nil, err
-			}
-			if end.class != "" || end.equiv {
-				return nil, errRange
-			}
-			if p.uni && (start.c >= utf8.RuneSelf || end.c >= utf8.RuneSelf) {
-				// C.UTF-8 has no collation order for glibc to
-				// range by beyond ASCII.
-				return nil, errCollation
-			}
-			lo, hi := start.c, end.c
-			if p.fold {
-				// glibc reads the pattern in upper case under -i.
-				lo, hi = foldKey(lo, p.uni), foldKey(hi, p.uni)
-			}
-			if lo > hi {
-				return nil, errRange
-			}
-			switch {
-			case p.fold && p.uni:
-				// The characters whose upper case is in the range
-				// (glibc's; dfa.c leaves such a range to it).
-				upper = append(upper, upperIn(lo, hi)...)
-			case start.c <= end.c:
-				// dfa.c's, in the C locale: the range's own
-				// characters, folded below ([a-Z] under -i is
-				// none of them).
-				ranges = append(ranges, start.c, end.c)
 			}
 			colon |= 8
 			continue
@@ -139,6 +111,50 @@ func (p *posixParser) bracket() (*charSet, error) {
 	if colon == 7 && p.late == nil {
 		p.late = errColonClass
 	}
+	return p.bracketSet(ranges, upper, invert), nil
+}
+
+// bracketRange reads the end of a range whose start is read, past its
+// '-', and adds the range to ranges (the characters, flat pairs) or, -i
+// under UTF-8, to upper (the characters whose upper case is in it).
+func (p *posixParser) bracketRange(start bracketElem, ranges, upper []rune) ([]rune, []rune, error) {
+	end, err := p.element(true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if end.class != "" || end.equiv {
+		return nil, nil, errRange
+	}
+	if p.uni && (start.c >= utf8.RuneSelf || end.c >= utf8.RuneSelf) {
+		// C.UTF-8 has no collation order for glibc to range by
+		// beyond ASCII.
+		return nil, nil, errCollation
+	}
+	lo, hi := start.c, end.c
+	if p.fold {
+		// glibc reads the pattern in upper case under -i.
+		lo, hi = foldKey(lo, p.uni), foldKey(hi, p.uni)
+	}
+	if lo > hi {
+		return nil, nil, errRange
+	}
+	switch {
+	case p.fold && p.uni:
+		// The characters whose upper case is in the range (glibc's;
+		// dfa.c leaves such a range to it).
+		upper = append(upper, upperIn(lo, hi)...)
+	case start.c <= end.c:
+		// dfa.c's, in the C locale: the range's own characters,
+		// folded below ([a-Z] under -i is none of them).
+		ranges = append(ranges, start.c, end.c)
+	}
+	return ranges, upper, nil
+}
+
+// bracketSet is the set a bracket expression's members make: ranges
+// (flat pairs), folded under -i, with upper's characters, complemented
+// when invert.
+func (p *posixParser) bracketSet(ranges, upper []rune, invert bool) *charSet {
 	s := setOf(ranges)
 	if p.fold {
 		s = foldClosure(s, p.uni)
@@ -149,7 +165,7 @@ func (p *posixParser) bracket() (*charSet, error) {
 	if invert {
 		s = s.complement(lastChar(p.uni))
 	}
-	return s, nil
+	return s
 }
 
 // upperIn returns, as flat [lo, hi] pairs, the characters whose upper

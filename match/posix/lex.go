@@ -23,122 +23,128 @@ func (p *posixParser) lex() (token, error) {
 		}
 		c, w := p.char(p.pos)
 		p.pos += w
-		// op reports whether c is an operator here: under ERE when
-		// bare, under BRE when escaped.
-		op := backslash == p.basic
-		switch c {
-		case '\\':
-			if backslash {
-				return p.literal(c), nil
-			}
+		if c == '\\' && !backslash {
 			if p.pos >= len(p.src) {
 				return token{}, errTrailingBackslash
 			}
 			backslash = true
 			continue
-		case '^':
-			if backslash {
-				return p.literal(c), nil
-			}
-			if !p.basic || p.lasttok == tEnd || p.lasttok == tLParen || p.lasttok == tOr {
-				return token{kind: tAssert, op: pBegLine}, nil
-			}
-			return p.literal(c), nil
-		case '$':
-			if backslash {
-				return p.literal(c), nil
-			}
-			if !p.basic || p.pos == len(p.src) || p.closesHere() {
-				return token{kind: tAssert, op: pEndLine}, nil
-			}
-			return p.literal(c), nil
-		case '1', '2', '3', '4', '5', '6', '7', '8', '9':
-			if !backslash {
-				return p.literal(c), nil
-			}
-			n := int(c - '0')
-			if !p.completed[n] {
-				return token{}, errBackref
-			}
-			p.laststart = false
-			return token{kind: tBackref, n: n}, nil
-		case '`', '\'', '<', '>', 'b', 'B':
-			if !backslash {
-				return p.literal(c), nil
-			}
-			return token{kind: tAssert, op: assertOf(c)}, nil
-		case '?', '+', '*':
-			if c == '*' && backslash || c != '*' && !op {
-				return p.literal(c), nil
-			}
-			if p.laststart {
-				if p.basic {
-					return p.literal(c), nil
-				}
-				p.warn(string(c))
-			}
-			kind := tStar
-			if c == '?' {
-				kind = tQmark
-			} else if c == '+' {
-				kind = tPlus
-			}
-			return token{kind: kind}, nil
-		case '{':
-			if !op {
-				return p.literal(c), nil
-			}
-			return p.interval()
-		case '|':
-			if !op {
-				return p.literal(c), nil
-			}
-			p.laststart = true
-			return token{kind: tOr}, nil
-		case '(':
-			if !op {
-				return p.literal(c), nil
-			}
-			p.parens++
-			p.laststart = true
-			return token{kind: tLParen}, nil
-		case ')':
-			if !op {
-				return p.literal(c), nil
-			}
-			if p.parens == 0 {
-				if !p.basic {
-					t := p.literal(c) // RE_UNMATCHED_RIGHT_PAREN_ORD
-					t.bare = true
-					return t, nil
-				}
-				return token{}, errCloseParen
-			}
-			p.parens--
-			p.laststart = false
-			return token{kind: tRParen}, nil
-		case '.':
-			if backslash {
-				return p.literal(c), nil
-			}
-			p.laststart = false
-			return token{kind: tAny}, nil
-		case 's', 'S', 'w', 'W':
-			if !backslash {
-				return p.literal(c), nil
-			}
-			p.laststart = false
-			return token{kind: tSet, set: p.escapeSet(c)}, nil
-		case '[':
-			if backslash {
-				return p.literal(c), nil
-			}
-			p.laststart = false
-			set, err := p.bracket()
-			return token{kind: tSet, set: set}, err
 		}
+		return p.lexChar(c, backslash)
+	}
+}
+
+// lexChar returns the token of character c, escaped when backslash.
+func (p *posixParser) lexChar(c rune, backslash bool) (token, error) {
+	switch c {
+	case '^', '$':
+		return p.lexAnchor(c, backslash), nil
+	case '?', '+', '*', '{', '|', '(', ')':
+		return p.lexOp(c, backslash)
+	case '.':
+		if backslash {
+			return p.literal(c), nil
+		}
+		p.laststart = false
+		return token{kind: tAny}, nil
+	case '[':
+		if backslash {
+			return p.literal(c), nil
+		}
+		p.laststart = false
+		set, err := p.bracket()
+		return token{kind: tSet, set: set}, err
+	}
+	if backslash {
+		return p.lexEscape(c)
+	}
+	return p.literal(c), nil
+}
+
+// lexAnchor returns the token of ^ or $: an anchor, unless escaped or, in
+// a BRE, where POSIX leaves it a character (^ not at the start of the
+// pattern, a group or an alternative; $ not at their end).
+func (p *posixParser) lexAnchor(c rune, backslash bool) token {
+	switch {
+	case backslash:
+		return p.literal(c)
+	case c == '^' && (!p.basic || p.lasttok == tEnd || p.lasttok == tLParen || p.lasttok == tOr):
+		return token{kind: tAssert, op: pBegLine}
+	case c == '$' && (!p.basic || p.pos == len(p.src) || p.closesHere()):
+		return token{kind: tAssert, op: pEndLine}
+	}
+	return p.literal(c)
+}
+
+// lexOp returns the token of a repeat, an interval, an alternation or a
+// parenthesis: operators bare in an ERE and escaped in a BRE (but *,
+// bare in both), characters otherwise.
+func (p *posixParser) lexOp(c rune, backslash bool) (token, error) {
+	op := backslash == p.basic
+	switch c {
+	case '?', '+', '*':
+		if c == '*' && backslash || c != '*' && !op {
+			return p.literal(c), nil
+		}
+		if p.laststart {
+			if p.basic {
+				return p.literal(c), nil
+			}
+			p.warn(string(c))
+		}
+		kind := tStar
+		if c == '?' {
+			kind = tQmark
+		} else if c == '+' {
+			kind = tPlus
+		}
+		return token{kind: kind}, nil
+	}
+	if !op {
 		return p.literal(c), nil
 	}
+	switch c {
+	case '{':
+		return p.interval()
+	case '|':
+		p.laststart = true
+		return token{kind: tOr}, nil
+	case '(':
+		p.parens++
+		p.laststart = true
+		return token{kind: tLParen}, nil
+	}
+	if p.parens == 0 { // ')'
+		if !p.basic {
+			t := p.literal(c) // RE_UNMATCHED_RIGHT_PAREN_ORD
+			t.bare = true
+			return t, nil
+		}
+		return token{}, errCloseParen
+	}
+	p.parens--
+	p.laststart = false
+	return token{kind: tRParen}, nil
+}
+
+// lexEscape returns the token of an escaped character that is no
+// operator: a back-reference, an assertion, a class, or the character.
+func (p *posixParser) lexEscape(c rune) (token, error) {
+	switch c {
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		n := int(c - '0')
+		if !p.completed[n] {
+			return token{}, errBackref
+		}
+		p.laststart = false
+		return token{kind: tBackref, n: n}, nil
+	case '`', '\'', '<', '>', 'b', 'B':
+		return token{kind: tAssert, op: assertOf(c)}, nil
+	case 's', 'S', 'w', 'W':
+		p.laststart = false
+		return token{kind: tSet, set: p.escapeSet(c)}, nil
+	}
+	return p.literal(c), nil
 }
 
 // assertOf is the assertion of \` \' \< \> \b or \B.
@@ -275,54 +281,8 @@ func (p *posixParser) interval() (token, error) {
 // not numbers, and one with no end; under ERE glibc then reads the '{'
 // as a literal (RE_INVALID_INTERVAL_ORD).
 func (p *posixParser) glibcInterval(start int, comma bool) error {
-	src := p.src
-	// fetch reads glibc's tokens: a closing brace (\} under BRE), a
-	// character, or the end.
-	type tok struct {
-		close, end bool
-		c          byte
-	}
-	i := start
-	fetch := func() tok {
-		if i >= len(src) {
-			return tok{end: true}
-		}
-		if p.basic && src[i] == '\\' && i+1 < len(src) && src[i+1] == '}' {
-			i += 2
-			return tok{close: true}
-		}
-		if !p.basic && src[i] == '}' {
-			i++
-			return tok{close: true}
-		}
-		c := src[i]
-		if c == '\\' && i+1 < len(src) {
-			i += 2
-			return tok{c: 0} // an escape: not a digit
-		}
-		i++
-		return tok{c: c}
-	}
-	// number is glibc's fetch_number: -1 no digits, -2 not a number.
-	number := func() (int, tok) {
-		n := -1
-		for {
-			t := fetch()
-			if t.end {
-				return -2, t
-			}
-			if t.close || t.c == ',' {
-				return n, t
-			}
-			if n == -2 || !isDigit(t.c) {
-				n = -2
-			} else if n == -1 {
-				n = int(t.c - '0')
-			} else {
-				n = capDup(n*10 + int(t.c-'0'))
-			}
-		}
-	}
+	l := &glibcLexer{src: p.src, i: start, basic: p.basic}
+	number := l.number
 	lo, t := number()
 	last := t
 	if lo == -1 {
@@ -358,6 +318,62 @@ func (p *posixParser) glibcInterval(start int, comma bool) error {
 		return errTooBig
 	}
 	return nil
+}
+
+// glibcLexer reads an interval's body as glibc does, from src[i].
+type glibcLexer struct {
+	src   string
+	i     int
+	basic bool
+}
+
+// glibcTok is one of glibc's tokens in an interval: a closing brace (\}
+// under BRE), a character, or the end.
+type glibcTok struct {
+	close, end bool
+	c          byte
+}
+
+// fetch reads the next token.
+func (l *glibcLexer) fetch() glibcTok {
+	src, i := l.src, l.i
+	switch {
+	case i >= len(src):
+		return glibcTok{end: true}
+	case l.basic && src[i] == '\\' && i+1 < len(src) && src[i+1] == '}':
+		l.i += 2
+		return glibcTok{close: true}
+	case !l.basic && src[i] == '}':
+		l.i++
+		return glibcTok{close: true}
+	case src[i] == '\\' && i+1 < len(src):
+		l.i += 2
+		return glibcTok{c: 0} // an escape: not a digit
+	}
+	l.i++
+	return glibcTok{c: src[i]}
+}
+
+// number is glibc's fetch_number: -1 no digits, -2 not a number; and the
+// token that ended it.
+func (l *glibcLexer) number() (int, glibcTok) {
+	n := -1
+	for {
+		t := l.fetch()
+		if t.end {
+			return -2, t
+		}
+		if t.close || t.c == ',' {
+			return n, t
+		}
+		if n == -2 || !isDigit(t.c) {
+			n = -2
+		} else if n == -1 {
+			n = int(t.c - '0')
+		} else {
+			n = capDup(n*10 + int(t.c-'0'))
+		}
+	}
 }
 
 // capDup bounds a count as glibc and dfa.c do, at one past RE_DUP_MAX.

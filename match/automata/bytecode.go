@@ -18,7 +18,7 @@ import (
 // (a byte that is not UTF-8) leads nowhere, which is the locale's rule
 // where Go's regexp reads U+FFFD; on valid UTF-8 the program matches what
 // Go's does, at the same places, leftmost-first. The lazy automaton
-// (lazy.go) and the NFA simulation behind it (pike.go) run it.
+// (lazy.go) and the NFA simulation behind it (Automaton.PikeFind) run it.
 type bprog struct {
 	inst  []binst
 	start uint32

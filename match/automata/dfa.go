@@ -14,9 +14,9 @@ import (
 // lookup per byte: the states of Go's compiled program (its NFA) that can
 // be live at once are made, as the text asks for them, into the states
 // of a deterministic automaton over bytes. Go's regexp runs the NFA itself
-// over every byte: on `-c '[a-z]+[0-9]+[a-z]+'` and `(x|y)z` over the Go
-// tree it was measured at about ten times the time of ripgrep, whose
-// engine is such an automaton (see docs/performance.md).
+// over every byte, many steps a byte where this takes one lookup, as
+// ripgrep's engine does (see
+// docs/performance.md#dfa-the-lazy-automaton-matchautomatadfago).
 //
 // Bytes are the automaton's input, characters the program's: every byte
 // from 0x80 is one symbol, standing for "part of a character from U+0080
@@ -296,9 +296,9 @@ func (d *DFA) NextLine(text []byte) (int, int) {
 // dualMin is how far one chain of lookups goes before next runs two
 // side by side, and the first stretch of two. Each lookup waits on the
 // last, so one chain leaves the core mostly idle; two, over two halves
-// of the text, cost little more than one: measured clearly faster on a
-// large file of Go source with a rare pattern, -c '[xq][0-9]+[jz]' (see
-// docs/performance.md).
+// of the text, cost little more than one, so a long text with few
+// matches is read faster (see
+// docs/performance.md#dualmin-two-chains-of-lookups-past-16-kib-matchautomatadfago).
 const dualMin = 16 << 10
 
 // scan runs the automaton over text from i, in state s (a row offset) of

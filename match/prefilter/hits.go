@@ -160,9 +160,10 @@ func (s *Set) occursAt(text []byte, i int) bool {
 // scan fills the mask with the candidates of the next 32 positions that
 // have one, or of the positions left, and moves on past them; false when
 // the literals have no pairs to scan for. A single literal's candidates
-// come as a mask too: stopping its scan at each of them cost a chain of
-// calls and a new scan per "//" of Go source, measured slower than the
-// mask on -c -v '^\s+//' over a large file of Go source, warm.
+// come as a mask too: stopping its scan at each of them would cost a
+// chain of calls and a new scan per candidate, and a literal such as "//"
+// has one every few lines of source (see
+// docs/performance.md#hitsscan-one-literals-candidates-32-at-a-time-matchprefilterhitsgo).
 func (h *Hits) scan() bool {
 	s := h.set
 	if l := s.Lead; l != nil {

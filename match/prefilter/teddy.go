@@ -8,11 +8,9 @@ import "sort"
 // and high nibble, hold the bits of the literals that accept a byte with
 // that nibble there. A position is a candidate when one bit survives the
 // six lookups. The fused pair scan costs eight instructions per literal
-// per 32 bytes; this costs the same for one literal or eight. Warm, on
-// a large file of Go source, -c '(?i)(panic|fatal|deadline|unreachable)'
-// spent most of its time in the pair scan, and was measured at about
-// half that time with Teddy. Two literals gain too, if less:
-// (deadline|unreachable).
+// per 32 bytes; this costs the same for one literal or eight, so it
+// gains from two literals on, the more the more literals there are (see
+// docs/performance.md#teddy-several-literals-by-their-first-three-bytes-matchprefilterteddygo).
 //
 // With each literal on a bit of its own (up to eight) the lookups are
 // exact for its three bytes (a letter's cases differ in the high nibble
@@ -25,8 +23,8 @@ type Teddy struct {
 	tabs [6][32]byte
 	// byPrefix lists the literals by their first three bytes (letters
 	// in lower case when some literal folds), for sets too large to
-	// compare a candidate with each: Go's 30 keywords, which occur on
-	// most lines of Go source, spent 69% of their search comparing.
+	// compare a candidate with each: Go's keywords, which occur on most
+	// lines of Go source, would spend most of a search comparing.
 	byPrefix map[uint32][]*Literal
 	fold     bool // byPrefix's keys are in lower case
 }

@@ -3,13 +3,10 @@
 //
 // The searcher hands a Matcher a block of many lines at once, so an engine
 // scans the whole block for its next match instead of being called once per
-// line; the line around a match is found afterwards. Compile picks the engine
-// from the pattern: a plain literal goes to bytes.Index, a pattern that RE2
-// can run goes to Go's regexp (behind a required-literal prefilter where the
-// pattern has one), and a pattern that needs backtracking features
-// (lookaround, backreferences, atomic groups, possessive quantifiers) goes to
-// regexp2 with a match-time limit. Of several patterns, each is checked and
-// compiled on its own; those Go's regexp runs are then joined into one.
+// line; the line around a match is found afterwards. Compile picks the
+// engines, in the order strategy.go reads from top to bottom; the engines
+// themselves are in the packages below this one (base, prefilter, parsed,
+// perl, automata, posix) or, where they still call Compile back, beside it.
 //
 // Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
 // characters are UTF-8: then word characters and letters are Unicode's.
@@ -108,102 +105,6 @@ func (e *PatternError) Error() string {
 // Unwrap returns the parser's error.
 func (e *PatternError) Unwrap() error { return e.Err }
 
-// Compile builds a Matcher for the patterns, any of which may match (as
-// grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P, unless
-// o.Syntax names a POSIX one (see compilePosix). A newline separates
-// patterns too, as in grep -e $'a\nb'.
-//
-// Each pattern is compiled and checked on its own: its flags, comments and
-// group numbers are its own, and one that does not compile is an error
-// (*PatternError; under a POSIX syntax, one for each that does not,
-// joined, as grep reports each) whatever the others are. Of several, a
-// line is selected when any matches; for Each, the leftmost match wins,
-// and of those that start at the same place the longest, as in grep -o.
-func Compile(patterns []string, o Options) (Matcher, error) {
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.Syntax != Perl && !o.Fixed {
-		return compilePosix(patterns, o)
-	}
-	m, rewritten, err := compile(patterns, o)
-	if err != nil || !o.UTF8 {
-		return m, err
-	}
-	if !rewritten {
-		// The C locale's matcher but that -w looks at the characters
-		// on either side of a match, and regexp2 reads characters,
-		// not bytes: about as cheap. Splitting would cost more than it
-		// saves (a scan for high bytes on top of a literal's), and a
-		// literal would lose CleanNext.
-		return m, nil
-	}
-	// On lines of ASCII bytes, the C locale's matcher with its fast
-	// paths decides (see asciiSplit).
-	c := o
-	c.UTF8, c.asciiLines = false, true
-	cm, _, err := compile(patterns, c)
-	if err != nil {
-		return m, nil // a shortcut that cannot be had
-	}
-	if in, ok := m.(*asciiSplit); ok {
-		// m is split already: its lines beyond ASCII are the only
-		// ones left to it (one split, not two in a row).
-		m = in.uni
-	}
-	if b, ok := m.(*beyond); ok && b.whole(o) {
-		return b, nil
-	}
-	return &asciiSplit{ascii: cm, uni: m}, nil
-}
-
-// compile is Compile under o as it is; rewritten says that UTF8 changed the
-// translation of a pattern.
-func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error) {
-	var texts []string
-	var index []int // by text: the pattern it is a line of
-	for i, text := range patterns {
-		for _, line := range strings.Split(text, "\n") {
-			texts = append(texts, line)
-			index = append(index, i)
-		}
-	}
-	// Many plain strings need no parse each: a hundred thousand parsed
-	// took longer than the automaton takes to build.
-	if a := newAhoFor(texts, o); a != nil {
-		return a, false, nil
-	}
-	var pats []pattern
-	for k, line := range texts {
-		p, err := parsePattern(index[k], line, o)
-		if err != nil {
-			return nil, false, err
-		}
-		pats = append(pats, p)
-		rewritten = rewritten || p.rewritten
-	}
-	if h := newHeaded(pats, o); h != nil {
-		// Under UTF-8, the C locale's reading takes the lines of ASCII
-		// (see Compile).
-		return h, rewritten || h.uni, nil
-	}
-	switch len(pats) {
-	case 0:
-		// grep -f /dev/null: no pattern, so no line matches.
-		m, err = newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, o)
-	case 1:
-		if m, err = compileOne(pats[0], o); err != nil {
-			err = pats[0].fail(err)
-		}
-	default:
-		m, err = compileSeveral(pats, o)
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	return m, rewritten, nil
-}
-
 // pattern is one pattern given to Compile (one line of one, when it holds
 // newlines), translated and checked.
 type pattern struct {
@@ -261,38 +162,6 @@ func (p pattern) fail(err error) error {
 	return &PatternError{Index: p.index, Pattern: p.text, Err: err}
 }
 
-// compileOne builds the Matcher of a single pattern.
-func compileOne(p pattern, o Options) (Matcher, error) {
-	if m := literalFor(p, o); m != nil {
-		return m, nil
-	}
-	if p.tree != nil {
-		m, err := regexFor(p.tree, p.src, o)
-		if err != nil || o.asciiLines {
-			return m, err
-		}
-		return localeExact(m, p.src, o)
-	}
-	return backtracking(p.src, o)
-}
-
-// backtracking builds the Matcher of a single pattern that Go's regexp
-// cannot run.
-func backtracking(src string, o Options) (Matcher, error) {
-	if m := newLookaroundEdges(src, syntaxFlags(o), o); m != nil {
-		return m, nil
-	}
-	m, err := newPCRE(src, o)
-	if err != nil {
-		return nil, err
-	}
-	m.pre, m.any = relaxedPrefilter(src, o)
-	if m.pre == nil && m.any == nil {
-		m.sel = relaxedRegex(src, o)
-	}
-	return m, nil
-}
-
 // joined is the patterns as one: any of them may match. Only patterns
 // that Go's parser takes may be joined so: Go has no comments or
 // backreferences, and scopes inline flags to the group.
@@ -320,38 +189,4 @@ func describe(re2, pcre error) error {
 		return pcre // (?x), \1 and the like, which RE2 lacks
 	}
 	return re2
-}
-
-// literalFor returns a literal matcher when the pattern is a plain string
-// that needs no case folding.
-func literalFor(p pattern, o Options) Matcher {
-	if o.IgnoreCase {
-		return nil
-	}
-	lit := p.text
-	if !o.Fixed {
-		tree, err := syntax.Parse(p.src, syntax.PerlX|syntax.UnicodeGroups)
-		if err != nil {
-			return nil
-		}
-		tree = tree.Simplify()
-		switch {
-		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0 && !o.UTF8 && !o.asciiLines:
-			b, ok := literalBytes(tree.Rune)
-			if !ok {
-				return nil // \x{263a}: no byte; the regex path matches nothing
-			}
-			lit = string(b)
-		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0:
-			lit = string(tree.Rune)
-		case tree.Op == syntax.OpEmptyMatch:
-			lit = ""
-		default:
-			return nil
-		}
-	}
-	if strings.ContainsRune(lit, '\n') || lit == "" && o.Word {
-		return nil // the regex path handles these rare cases exactly
-	}
-	return newLiteral([]byte(lit), o)
 }

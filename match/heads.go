@@ -50,7 +50,7 @@ func newHeaded(pats []pattern, o Options) *headed {
 	if len(pats) < ahoMin || o.Word || o.Line || !headedShape(pats) {
 		return nil
 	}
-	uni := o.UTF8 && !o.asciiLines
+	uni := o.UTF8 && !o.ASCIILines
 	h := &headed{min: -1, uni: uni}
 	var heads [2][]string // plain, folded
 	var ids [2][]int32
@@ -58,7 +58,7 @@ func newHeaded(pats []pattern, o Options) *headed {
 	bySource := map[string]int32{} // by sourceTail
 	for _, p := range pats {
 		head, fold, _ := splitHead(p.tree)
-		if o.asciiLines && !isASCII(head) {
+		if o.ASCIILines && !isASCII(head) {
 			// Its head is beyond ASCII: it matches no line of ASCII,
 			// which are all this matcher is handed.
 			continue

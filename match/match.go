@@ -5,8 +5,8 @@
 // scans the whole block for its next match instead of being called once per
 // line; the line around a match is found afterwards. Compile picks the
 // engines, in the order strategy.go reads from top to bottom; the engines
-// themselves are in the packages below this one (base, prefilter, parsed,
-// perl, automata, posix) or, where they still call Compile back, beside it.
+// themselves are in the packages below this one (base, plain, prefilter,
+// parsed, perl, automata, posix) or, where they still call Compile back, beside it.
 //
 // Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
 // characters are UTF-8: then word characters and letters are Unicode's.
@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"regexp/syntax"
 	"strings"
-	"time"
 
 	"urg/match/base"
 	"urg/match/perl"
@@ -40,36 +39,9 @@ func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
 	return nil
 }
 
-// Options are the grep flags that change what a pattern matches.
-type Options struct {
-	Fixed bool // -F: patterns are literal strings (whatever Syntax says)
-	// Syntax is the patterns' syntax: Perl's (the zero value, -P), or
-	// POSIX's extended (-E) or basic (-G) regular expressions, which
-	// match as GNU grep's do, leftmost-longest.
-	Syntax     Syntax
-	IgnoreCase bool          // -i
-	Word       bool          // -w: the match must not touch a word character
-	Line       bool          // -x: the match must be the whole line
-	Timeout    time.Duration // per-line time limit of the backtracking engine; 0 means the default
-	// UTF8 says the locale's characters are UTF-8 (LC_ALL, LC_CTYPE,
-	// LANG): then, as grep in such a locale (and grep -P with PCRE2's
-	// UCP), letters and digits beyond ASCII are word characters for -w,
-	// \b, \B, \w and \W, and letters for [[:alpha:]], [[:alnum:]],
-	// [[:upper:]], [[:lower:]] and [[:word:]]; \d, \s and the other
-	// classes stay ASCII. False is the C locale: all of them are ASCII.
-	// Lines of ASCII bytes, where both mean the same, are searched as
-	// fast as in the C locale.
-	UTF8 bool
-	// DFAStates is how many states a lazy DFA's cache holds before it is
-	// cleared and refilled; 0 (or less) means the default,
-	// DefaultDFAStates (2000).
-	DFAStates int
-	// asciiLines compiles, in the C locale's words, for lines of ASCII
-	// only, beside a UTF-8 locale's matcher for the others (see
-	// Compile): the pattern is read as UTF-8, as that matcher reads it,
-	// and nothing is made for lines beyond ASCII.
-	asciiLines bool
-}
+// Options are the grep flags that change what a pattern matches (see
+// base.Options).
+type Options = base.Options
 
 // DefaultTimeout bounds one backtracking match, so that a catastrophic
 // pattern costs a reported error on one file instead of a hung search.
@@ -134,14 +106,14 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 			p.rewritten = err != nil || c != src
 		}
 	}
-	if !o.UTF8 && !o.asciiLines {
+	if !o.UTF8 && !o.ASCIILines {
 		// The C locale reads the pattern's bytes as bytes (see
 		// localeExact); a character beyond ASCII that is no byte's can
 		// only come from an escape.
 		p.src = byteEscaped(p.src)
 	}
 	tree, err := syntax.Parse(p.src, syntaxFlags(o))
-	if err == nil && !o.UTF8 && !o.asciiLines && wideLiteral(tree) {
+	if err == nil && !o.UTF8 && !o.ASCIILines && wideLiteral(tree) {
 		return p, p.fail(errors.New(`character code point value in \x{} or \o{} is too large`))
 	}
 	if err == nil {

@@ -4,21 +4,18 @@ import (
 	"errors"
 	"strings"
 
+	"urg/match/base"
 	"urg/match/posix"
 )
 
-// Syntax is the syntax patterns are written in (Options.Syntax).
-type Syntax int
+// Syntax is the syntax patterns are written in (see base.Syntax).
+type Syntax = base.Syntax
 
+// The syntaxes (see base.Perl, base.Extended, base.Basic).
 const (
-	// Perl is grep -P's syntax, urg's default.
-	Perl Syntax = iota
-	// Extended is POSIX's extended regular expressions, as GNU grep -E
-	// reads them.
-	Extended
-	// Basic is POSIX's basic regular expressions, as GNU grep -G reads
-	// them.
-	Basic
+	Perl     = base.Perl
+	Extended = base.Extended
+	Basic    = base.Basic
 )
 
 // compilePosix is Compile for the POSIX syntaxes, as GNU grep 3.8 reads

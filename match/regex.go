@@ -144,7 +144,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		return nil, err
 	}
 	m.auto = automata.Lazily(func() *automata.Automaton { return automata.NewAutomaton(tree, o.DFAStates) })
-	if m.word && (!o.UTF8 || o.asciiLines) {
+	if m.word && (!o.UTF8 || o.ASCIILines) {
 		m.autoBounded = automata.Lazily(func() *automata.Automaton { return automata.NewBoundedAutomaton(tree, o.DFAStates) })
 	}
 	if p := parsed.RequiredLiteral(tree); p.Useful() {

@@ -130,7 +130,7 @@ func joinedRegex(pats []pattern, o Options) (Matcher, error) {
 	if err != nil {
 		return nil, err // the whole's (too large), not one pattern's
 	}
-	if o.asciiLines {
+	if o.ASCIILines {
 		return m, nil
 	}
 	return localeExact(m, joined(srcs), o)
@@ -353,7 +353,7 @@ func (m *several) buildParts() ([]*part, error) {
 // parser takes; bt, when not nil, is the backtracking engine of the one
 // pattern bounded, already made.
 func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
-	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8, bytes: !o.UTF8 && !o.asciiLines}
+	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8, bytes: !o.UTF8 && !o.ASCIILines}
 	if p.longest {
 		// Longest first: the backtracking engine then takes, of the
 		// literals at a place, the longest bounded one.
@@ -374,7 +374,7 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 	if p.re, p.after, err = partRegexps(tree, p.longest); err != nil {
 		return nil, err
 	}
-	if o.UTF8 && !o.asciiLines {
+	if o.UTF8 && !o.ASCIILines {
 		t, err := syntax.Parse(src, syntaxFlags(o))
 		if err != nil {
 			return nil, err

@@ -3,6 +3,7 @@ package match
 import (
 	"regexp/syntax"
 	"strings"
+	"urg/match/plain"
 )
 
 // The order in which Compile tries the engines, top to bottom; the
@@ -67,7 +68,7 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 	// On lines of ASCII bytes, the C locale's matcher with its fast
 	// paths decides (see asciiSplit).
 	c := o
-	c.UTF8, c.asciiLines = false, true
+	c.UTF8, c.ASCIILines = false, true
 	cm, _, err := compile(patterns, c)
 	if err != nil {
 		return m, nil // a shortcut that cannot be had
@@ -137,7 +138,7 @@ func compileOne(p pattern, o Options) (Matcher, error) {
 	}
 	if p.tree != nil {
 		m, err := regexFor(p.tree, p.src, o)
-		if err != nil || o.asciiLines {
+		if err != nil || o.ASCIILines {
 			return m, err
 		}
 		return localeExact(m, p.src, o)
@@ -159,7 +160,7 @@ func literalFor(p pattern, o Options) Matcher {
 		}
 		tree = tree.Simplify()
 		switch {
-		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0 && !o.UTF8 && !o.asciiLines:
+		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0 && !o.UTF8 && !o.ASCIILines:
 			b, ok := literalBytes(tree.Rune)
 			if !ok {
 				return nil // \x{263a}: no byte; the regex path matches nothing
@@ -176,7 +177,7 @@ func literalFor(p pattern, o Options) Matcher {
 	if strings.ContainsRune(lit, '\n') || lit == "" && o.Word {
 		return nil // the regex path handles these rare cases exactly
 	}
-	return newLiteral([]byte(lit), o)
+	return plain.New([]byte(lit), o)
 }
 
 // backtracking builds the Matcher of a single pattern that Go's regexp

@@ -1,4 +1,8 @@
-package match
+// Package plain matches a plain string: no pattern syntax, no case
+// folding, found by its two rarest bytes 32 positions at a time where the
+// CPU can (package prefilter), else bytes.Index, with -w and -x checked at
+// each occurrence.
+package plain
 
 import (
 	"bytes"
@@ -18,8 +22,9 @@ type literal struct {
 	set        *prefilter.Set     // pre, to scan with
 }
 
-// newLiteral returns the matcher for lit.
-func newLiteral(lit []byte, o Options) *literal {
+// New returns the matcher for lit under o's -w (Word), -x (Line) and
+// locale (UTF8, for -w's characters).
+func New(lit []byte, o base.Options) base.Matcher {
 	m := &literal{lit: lit, word: o.Word, line: o.Line, uni: o.UTF8}
 	if prefilter.SIMD && len(lit) >= 2 {
 		m.pre = &prefilter.Literal{Lit: lit}

@@ -6,7 +6,8 @@
 // line; the line around a match is found afterwards. Compile picks the
 // engines, in the order strategy.go reads from top to bottom; the engines
 // themselves are in the packages below this one (base, plain, prefilter,
-// parsed, perl, automata, posix) or, where they still call Compile back, beside it.
+// parsed, perl, automata, posix) or, where they still call Compile back,
+// beside it.
 //
 // Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
 // characters are UTF-8: then word characters and letters are Unicode's.

@@ -44,6 +44,16 @@ func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
 // base.Options).
 type Options = base.Options
 
+// Syntax is the syntax patterns are written in (see base.Syntax).
+type Syntax = base.Syntax
+
+// The syntaxes (see base.Perl, base.Extended, base.Basic).
+const (
+	Perl     = base.Perl
+	Extended = base.Extended
+	Basic    = base.Basic
+)
+
 // DefaultTimeout bounds one backtracking match, so that a catastrophic
 // pattern costs a reported error on one file instead of a hung search.
 const DefaultTimeout = base.DefaultTimeout

@@ -4,18 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"urg/match/base"
 	"urg/match/posix"
-)
-
-// Syntax is the syntax patterns are written in (see base.Syntax).
-type Syntax = base.Syntax
-
-// The syntaxes (see base.Perl, base.Extended, base.Basic).
-const (
-	Perl     = base.Perl
-	Extended = base.Extended
-	Basic    = base.Basic
 )
 
 // compilePosix is Compile for the POSIX syntaxes, as GNU grep 3.8 reads

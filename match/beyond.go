@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/automata"
+	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/parsed"
 	"urg/match/prefilter"
@@ -60,7 +61,7 @@ type beyond struct {
 	// where a byte that is not UTF-8 stands (see invalidLineMatches).
 	anchored bool
 	// fixed: -F, whose places are grep -F's, which starts at a line's
-	// start whatever its first byte (see startsNowhere).
+	// start whatever its first byte (see base.StartsNowhere).
 	fixed bool
 	// raw, in the C locale, is the pattern's automaton over the text's
 	// own bytes, each a character (bounded under -w): no transcript.
@@ -107,7 +108,7 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		// bounded, reads the text's own bytes (see Each). It may
 		// refuse what Go's parser takes (\p{^Greek}): several
 		// patterns joined have their own, pattern by pattern.
-		m.exact, _ = newPCRE(src, o)
+		m.exact, _ = backtrack.New(src, o)
 	}
 	anchored := o.Line || holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
 	b := &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}
@@ -372,7 +373,7 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 			return -1, -1, err
 		}
 		ls, le := base.LineAt(text, at+s)
-		if indexInvalid(text[ls:le]) < 0 {
+		if base.IndexInvalid(text[ls:le]) < 0 {
 			return ls, le, nil
 		}
 		t := b.buffer()
@@ -396,7 +397,7 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 		raw.Each(line, fn)
 		return nil
 	}
-	if !b.bytes && (indexInvalid(line) < 0 || !b.m.word && b.m.auto.Get() != nil) {
+	if !b.bytes && (base.IndexInvalid(line) < 0 || !b.m.word && b.m.auto.Get() != nil) {
 		// The automaton lets a byte that is not UTF-8 match nothing,
 		// as the locale's rule has it: the line as it is.
 		return b.m.Each(line, fn)
@@ -415,7 +416,7 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 // rule: the matches are given in the line's offsets, and under -w the
 // backtracking engine, when Go's leftmost match is not bounded, reads the
 // line itself. Without that engine only the bounded matches are given.
-func eachRead(re *regexp.Regexp, t *transcript, line []byte, word, uni bool, exact *pcre, fn func(int, int)) error {
+func eachRead(re *regexp.Regexp, t *transcript, line []byte, word, uni bool, exact backtrack.Matcher, fn func(int, int)) error {
 	locs := re.FindAllIndex(t.text, -1)
 	if word && exact != nil {
 		for _, loc := range locs {
@@ -441,7 +442,7 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 	if s, _, err := b.m.Next(t); s < 0 || err != nil {
 		return false, err
 	}
-	nowhere := !b.fixed && startsNowhere(line[0])
+	nowhere := !b.fixed && base.StartsNowhere(line[0])
 	if !b.anchored && (!nowhere || b.min > 0) {
 		// Without ^ or $ a match in a stretch is one in the line (but
 		// an empty one at a start that has no place).
@@ -463,7 +464,7 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 		return false, nil
 	}
 	// A bounded match Go's leftmost ones hide: regexp2 reads the line
-	// by the same rule (see pcre.eachMatch).
+	// by the same rule (see backtrack.Matcher's Matches).
 	s, _, err := b.m.exact.Next(line)
 	return s >= 0, err
 }
@@ -476,17 +477,6 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 // shorter calls (measured on -o '[A-Z]\w+Error' over the Go tree).
 func (b *beyond) whole(o Options) bool {
 	return !b.bytes && !o.IgnoreCase && !b.m.word && !b.anchored && b.m.lits != nil && b.m.auto.Get() != nil
-}
-
-// startsNowhere reports whether a line whose first byte is c has no
-// place where ^ matches under UTF-8: PCRE2's invalid-UTF mode (as GNU
-// grep -P 3.8 with PCRE2 10.42 shows) moves the start of a search past
-// a byte that starts no UTF-8 sequence (a continuation byte, C0, C1, F5
-// to FF), and to the end when nothing valid follows, but takes a lead
-// byte whose sequence is cut short or broken for the start of a
-// character.
-func startsNowhere(c byte) bool {
-	return c >= utf8.RuneSelf && (c < 0xc2 || c > 0xf4)
 }
 
 // buffer returns a transcript from the pool, emptied.
@@ -537,7 +527,7 @@ func (t *transcript) invalidAsNL(line []byte) (any bool) {
 	t.back = nil // offsets are the line's: see at
 	for i := 0; i < len(line); {
 		if line[i] < utf8.RuneSelf {
-			k := indexNonASCII(line[i:])
+			k := base.IndexNonASCII(line[i:])
 			if k < 0 {
 				break
 			}
@@ -568,22 +558,4 @@ func (t *transcript) forward(i int) int {
 	}
 	k, _ := slices.BinarySearch(t.back, int32(i))
 	return k
-}
-
-// indexInvalid returns the offset of the first byte of b that is not
-// UTF-8, or -1 when b is valid.
-func indexInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		j := indexNonASCII(b[i:])
-		if j < 0 {
-			return -1
-		}
-		i += j
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp/syntax"
 	"unicode/utf8"
+	"urg/match/prefilter"
 )
 
 // classRun is what a pattern without a literal may still require: a run of
@@ -28,7 +29,7 @@ func exactRun(re *syntax.Regexp) *classRun {
 	r := &classRun{exact: true}
 	for i, part := range flatConcat(nil, re) {
 		var in [256]bool
-		min, _, ok := classRepeat(&in, part)
+		min, _, ok := prefilter.ClassRepeat(&in, part)
 		if !ok || i > 0 && in != r.in {
 			return nil
 		}
@@ -115,7 +116,7 @@ func (r *classRun) add(part *syntax.Regexp) bool {
 		r.n += len(part.Rune)
 		return true
 	}
-	min, _, ok := classRepeat(&r.in, part)
+	min, _, ok := prefilter.ClassRepeat(&r.in, part)
 	if ok {
 		r.n += min
 	}

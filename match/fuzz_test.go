@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/parsed"
 )
@@ -264,7 +265,7 @@ func selected(m Matcher, text []byte) ([]int, error) {
 type reference struct {
 	tree *syntax.Regexp // nil for regexp2 and for several
 	o    Options
-	bt   *pcre
+	bt   backtrack.Matcher
 	any  []*reference // the patterns, when several
 }
 
@@ -286,7 +287,7 @@ func newReference(pattern string, o Options) (*reference, error) {
 	}
 	tree, err := syntax.Parse(p.src, syntaxFlags(o))
 	if err != nil {
-		bt, err := newPCRE(p.src, o)
+		bt, err := backtrack.New(p.src, o)
 		if err != nil {
 			return nil, err
 		}
@@ -440,7 +441,7 @@ func (m *refMatcher) find(tree *syntax.Regexp, at int) (int, int) {
 		if m.o.Line && s > 0 {
 			break
 		}
-		if s == 0 && m.o.UTF8 && !m.o.Fixed && len(m.line) > 0 && startsNowhere(m.line[0]) {
+		if s == 0 && m.o.UTF8 && !m.o.Fixed && len(m.line) > 0 && base.StartsNowhere(m.line[0]) {
 			// PCRE2 starts past a byte that starts no UTF-8 sequence
 			// (grep -F, whose -w and -x are its own, does not).
 			s = 1

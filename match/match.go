@@ -6,8 +6,8 @@
 // line; the line around a match is found afterwards. Compile picks the
 // engines, in the order strategy.go reads from top to bottom; the engines
 // themselves are in the packages below this one (base, plain, prefilter,
-// parsed, perl, automata, posix) or, where they still call Compile back,
-// beside it.
+// parsed, perl, automata, posix, backtrack, around) or, where they still
+// call Compile back, beside it.
 //
 // Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
 // characters are UTF-8: then word characters and letters are Unicode's.
@@ -19,6 +19,7 @@ import (
 	"regexp/syntax"
 	"strings"
 
+	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/perl"
 )
@@ -134,7 +135,7 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 	// RE2 refused it; the backtracking engine may still take it. It is
 	// checked bare: -w and -x put it in a group, where a stray ')' of its
 	// own would close that group.
-	if _, err2 := compilePCRE(p.src, o); err2 != nil {
+	if _, err2 := backtrack.Compile(p.src, o); err2 != nil {
 		return p, p.fail(describe(err, err2))
 	}
 	return p, nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"urg/match/backtrack"
 	"urg/match/base"
 )
 
@@ -42,18 +43,10 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 		m.re = re
 		return m, nil
 	}
-	opts := regexp2.RegexOptions(regexp2.RE2 | regexp2.Multiline)
-	if o.IgnoreCase {
-		opts |= regexp2.IgnoreCase
-	}
-	if o.UTF8 {
-		src = invalidEscaped(src)
-	}
-	re2, err := regexp2.Compile(src, opts)
+	re2, err := backtrack.CompileSpanning(src, o)
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
-	re2.MatchTimeout = o.Timeout
 	m.re2 = re2
 	return m, nil
 }
@@ -102,7 +95,7 @@ func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error 
 		}
 		match, err = m.re2.FindNextMatch(match)
 	}
-	return wrapTimeout(err)
+	return backtrack.WrapTimeout(err)
 }
 
 // Next returns the lines a first match spans.

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"urg/match/backtrack"
 	"urg/match/prefilter"
 )
 
@@ -17,7 +18,7 @@ import (
 // newlines, so these lines go to the backtracking engine, behind the
 // literals every match holds where the patterns give some.
 type records struct {
-	p    *pcre
+	p    backtrack.Matcher
 	pre  *prefilter.Literal
 	none bool // no pattern: nothing matches
 	// longest, for -G and -E, finds Each's matches leftmost-longest.
@@ -40,7 +41,7 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 	}
 	bare := o
 	bare.Line = false
-	p, err := newPCRE(src, bare)
+	p, err := backtrack.New(src, bare)
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
@@ -82,7 +83,7 @@ func (m *records) Next(text []byte) (int, int, error) {
 			end = at + i
 		}
 		found := false
-		err := m.p.eachMatch(text[at:end], 0, func(int, int) bool {
+		err := m.p.Matches(text[at:end], 0, func(int, int) bool {
 			found = true
 			return false
 		})

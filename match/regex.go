@@ -5,7 +5,9 @@ import (
 	"regexp"
 	"regexp/syntax"
 
+	"urg/match/around"
 	"urg/match/automata"
+	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/parsed"
 	"urg/match/perl"
@@ -23,7 +25,7 @@ type regex struct {
 	pre  *prefilter.Literal // a literal every match contains; nil when there is none
 	// around decides the lines pre lands on, where the pattern's shape
 	// allows, instead of line.
-	around      *around
+	around      *around.Check
 	aroundAtPre bool // around's literal is pre's
 	blockAround bool // and around is cheap: occurrences are checked in the block
 	// any are literals one of which every match contains, when there is
@@ -51,7 +53,7 @@ type regex struct {
 	word    bool
 	uni     bool // -w sees UTF-8 characters
 	bounded *regexp.Regexp
-	exact   *pcre
+	exact   backtrack.Matcher
 	// auto is the pattern's byte automaton, which decides lines and
 	// finds matches where re and line would; nil when its program is
 	// too large. autoBounded is the pattern under -w, bounded by bytes
@@ -86,11 +88,11 @@ func shapeFinder(tree *syntax.Regexp) lineFinder {
 // leadAround is the around of a pattern whose one literal is the byte
 // after a line's leading run (`^ +<`), checked where it lies; nil for any
 // other pattern, and under -w and -x.
-func leadAround(tree *syntax.Regexp, bounded bool) *around {
+func leadAround(tree *syntax.Regexp, bounded bool) *around.Check {
 	if bounded {
 		return nil
 	}
-	if a := newAround(tree); a != nil && a.cheap() && len(a.lit) == 1 {
+	if a := around.New(tree); a != nil && a.Cheap() && len(a.Lit()) == 1 {
 		return a
 	}
 	return nil
@@ -108,7 +110,7 @@ func regexFor(tree *syntax.Regexp, src string, o Options) (*regex, error) {
 	if err != nil || !m.word {
 		return m, err
 	}
-	if m.exact, err = newPCRE(src, o); err != nil {
+	if m.exact, err = backtrack.New(src, o); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -152,14 +154,14 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		m.pre = &p
 		if !m.word && !o.Line {
 			m.literalOnly = parsed.IsLiteral(tree, p.Fold)
-			m.around = newAround(tree)
-			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.lit)
-			m.blockAround = m.aroundAtPre && m.around.cheap()
+			m.around = around.New(tree)
+			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.Lit())
+			m.blockAround = m.aroundAtPre && m.around.Cheap()
 		}
 	} else if a := leadAround(tree, m.word || o.Line); a != nil {
 		// `^ +<`: the one byte after a line's leading run, whose
 		// required literal is the run's byte, of no use to look for.
-		p := prefilter.Literal{Lit: a.lit}
+		p := prefilter.Literal{Lit: a.Lit()}
 		p.Prepare()
 		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
 	} else {
@@ -186,7 +188,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if m.pre != nil {
 		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
 		if m.blockAround {
-			m.lits.Lead = prefilter.NewLead(m.around.leadRun(), m.around.lit, m.pre)
+			m.lits.Lead = prefilter.NewLead(m.around.LeadRun(), m.around.Lit(), m.pre)
 		}
 	} else if m.any != nil {
 		m.lits = prefilter.NewSet(m.any)
@@ -206,19 +208,7 @@ func (m *regex) Engine() string {
 	if m.finder != nil {
 		return "regexp+" + m.finder.Name()
 	}
-	return engineName("regexp", m.pre, m.any)
-}
-
-// engineName is an engine's name with its prefilter's: +literal for one
-// literal, +literals for several.
-func engineName(engine string, pre *prefilter.Literal, any []*prefilter.Literal) string {
-	switch {
-	case pre != nil:
-		return engine + "+literal"
-	case any != nil:
-		return engine + "+literals"
-	}
-	return engine
+	return prefilter.EngineName("regexp", m.pre, m.any)
 }
 
 func (m *regex) MinLen() int { return m.min }
@@ -282,7 +272,7 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 			// Checked where it lies, before its line is found: most
 			// occurrences fail, and finding the line costs more. A
 			// lead has checked what comes before.
-			if m.lits.Lead != nil && m.around.sufAt(text, hit) || m.lits.Lead == nil && m.around.at(text, hit) {
+			if m.lits.Lead != nil && m.around.SufAt(text, hit) || m.lits.Lead == nil && m.around.At(text, hit) {
 				ls, le := base.LineAt(text, hit)
 				return ls, le, nil
 			}
@@ -301,13 +291,13 @@ func (m *regex) candidate(line []byte, j int) (bool, error) {
 	if m.literalOnly {
 		return true, nil
 	}
-	if m.around != nil && (len(line) >= aroundMin || m.around.cheap()) {
+	if m.around != nil && (len(line) >= aroundMin || m.around.Cheap()) {
 		if m.pre == nil || !m.aroundAtPre {
 			// j is another literal's, or the first occurrence of
 			// around's is wanted.
-			j = bytes.Index(line, m.around.lit)
+			j = bytes.Index(line, m.around.Lit())
 		}
-		return j >= 0 && m.around.lineMatches(line, j), nil
+		return j >= 0 && m.around.LineMatches(line, j), nil
 	}
 	return m.lineMatches(line)
 }
@@ -377,7 +367,7 @@ func (m *regex) Each(line []byte, fn func(int, int)) error {
 // eachBounded calls fn with the non-empty matches of re in line. Under -w
 // (word), Go's leftmost match is PCRE's wherever it is word-bounded; when
 // one is not, exact, the backtracking engine, lists them instead.
-func eachBounded(re *regexp.Regexp, line []byte, word, uni bool, exact *pcre, fn func(int, int)) error {
+func eachBounded(re *regexp.Regexp, line []byte, word, uni bool, exact backtrack.Matcher, fn func(int, int)) error {
 	locs := re.FindAllIndex(line, -1)
 	if word {
 		for _, loc := range locs {

@@ -5,41 +5,6 @@ import (
 	"testing"
 )
 
-func TestRelax(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{`\w+(?=Error\()`, `\w+`},
-		{`(?<=func )\w+`, `\w+`},
-		{`(?<!x)y(?!z)`, `y`},
-		{`(?=a)*b`, `b`},
-		{`(?!a){2}b`, `b`},
-		{`(a)\1`, `(a)(?:)`},
-		{`(a)\12x`, `(a)(?:)x`},
-		{`(?<n>a)\k<n>`, `(?<n>a)(?:)`},
-		{`(?'n'a)\k'n'\k{n}`, `(?:a)(?:)(?:)`},
-		{`(?>ab|a)c`, `(?:ab|a)c`},
-		{`(?|(a)|(b))`, `(?:(a)|(b))`},
-		{`a*+b++c?+d{2}+`, `a*b+c?d{2}`},
-		{`a*?b+?`, `a*?b+?`},
-		{`[(?=]x[\]]`, `[(?=]x[\]]`},
-		{`(?=[)])x`, `x`},
-		{`[[:alpha:]]+(?!\))`, `[[:alpha:]]+`},
-		{`a\Z`, `a`},
-		{`a(?#note)b`, `ab`},
-		{`\(?=x`, `\(?=x`},
-		{`a{,2}+`, `a{,2}+`},
-	} {
-		got, _, ok := relax(c.in)
-		if !ok || got != c.want {
-			t.Errorf("relax(%q) = %q, %v; want %q", c.in, got, ok, c.want)
-		}
-	}
-	for _, in := range []string{`(?(1)a|b)`, `(?=a`, `[a`, `\k<n`} {
-		if got, _, ok := relax(in); ok {
-			t.Errorf("relax(%q) = %q, true; want it refused", in, got)
-		}
-	}
-}
-
 func TestBacktrackingPrefilter(t *testing.T) {
 	for _, c := range []struct {
 		pattern string
@@ -58,25 +23,6 @@ func TestBacktrackingPrefilter(t *testing.T) {
 		m := mustCompile(t, []string{c.pattern}, c.o)
 		if m.Engine() != c.engine {
 			t.Errorf("%q %+v: engine %s, want %s", c.pattern, c.o, m.Engine(), c.engine)
-		}
-	}
-}
-
-func TestEdgeLookarounds(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{`\w+(?=Error\()`, `\w+(?:Error\()`},
-		{`(?<=func )\w+`, `(?:func )\w+`},
-		{`(?<=a)(?=b)`, `(?:a)(?:b)`},
-		{`(?<=a)x(?=b)`, `(?:a)x(?:b)`},
-		{`(?<=[)])x`, `(?:[)])x`},
-	} {
-		if got, ok := edgeLookarounds(c.in); !ok || got != c.want {
-			t.Errorf("edgeLookarounds(%q) = %q, %v; want %q", c.in, got, ok, c.want)
-		}
-	}
-	for _, in := range []string{`x(?<=a)b`, `a(?=b)c`, `(?<=a)*b`, `(?<!a)b`, `a(?!b)`, `(?<=a)b|c`, `abc`, `(a)(?=b)|c`} {
-		if got, ok := edgeLookarounds(in); ok {
-			t.Errorf("edgeLookarounds(%q) = %q, true; want it refused", in, got)
 		}
 	}
 }

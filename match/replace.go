@@ -7,6 +7,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"urg/match/backtrack"
 	"urg/match/base"
 )
 
@@ -59,7 +60,7 @@ func NewReplacer(patterns []string, o Options, template string) (*Replacer, erro
 			r.pats = append(r.pats, goCapturer{re})
 			continue
 		}
-		if re, err := compilePCRE(`^(?:`+src+`)$`, o); err == nil {
+		if re, err := backtrack.Compile(`^(?:`+src+`)$`, o); err == nil {
 			r.pats = append(r.pats, pcreCapturer{re})
 		}
 	}

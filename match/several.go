@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/parsed"
 )
@@ -30,12 +31,12 @@ type several struct {
 	o    Options
 	// bts are the backtracking engines of the patterns that need one,
 	// by their position in pats.
-	bts map[int]*pcre
+	bts map[int]backtrack.Matcher
 	// bounded are, under -w, the backtracking engines of the other
 	// patterns that Each needs, bounded, by their position in pats; a
 	// pattern spelt as plain characters has none (its part's is made
 	// with the others').
-	bounded map[int]*pcre
+	bounded map[int]backtrack.Matcher
 	min     int
 
 	once  sync.Once
@@ -45,7 +46,7 @@ type several struct {
 
 // compileSeveral builds the matcher of two patterns or more.
 func compileSeveral(pats []pattern, o Options) (Matcher, error) {
-	m := &several{pats: pats, o: o, bts: map[int]*pcre{}, bounded: map[int]*pcre{}, min: -1}
+	m := &several{pats: pats, o: o, bts: map[int]backtrack.Matcher{}, bounded: map[int]backtrack.Matcher{}, min: -1}
 	var res []pattern
 	for _, p := range pats {
 		if p.tree != nil {
@@ -63,17 +64,12 @@ func compileSeveral(pats []pattern, o Options) (Matcher, error) {
 		if p.tree != nil {
 			continue
 		}
-		sub, err := backtracking(p.src, o)
+		sub, bt, err := backtracking(p.src, o)
 		if err != nil {
 			return nil, p.fail(err)
 		}
 		m.subs = append(m.subs, sub)
-		switch b := sub.(type) {
-		case *pcre:
-			m.bts[i] = b
-		case *lookaroundEdges:
-			m.bts[i] = b.each
-		}
+		m.bts[i] = bt
 	}
 	if o.Word && !o.Line && len(res) > 1 {
 		// Each bounds them with regexp2, which does not read all that
@@ -83,7 +79,7 @@ func compileSeveral(pats []pattern, o Options) (Matcher, error) {
 			if p.tree == nil || plainChars(p.src) {
 				continue
 			}
-			bt, err := newPCRE(p.src, o)
+			bt, err := backtrack.New(p.src, o)
 			if err != nil {
 				return nil, p.fail(err)
 			}
@@ -308,7 +304,7 @@ type part struct {
 	uniRe, uniAfter *regexp.Regexp
 	// bt is the backtracking engine of the pattern (under -w, of the
 	// pattern bounded), where it runs the pattern or -w needs it.
-	bt *pcre
+	bt backtrack.Matcher
 }
 
 // buildParts makes the parts of Each: the literals together, and each
@@ -352,7 +348,7 @@ func (m *several) buildParts() ([]*part, error) {
 // newPart builds the part of one pattern or of several literals, which Go's
 // parser takes; bt, when not nil, is the backtracking engine of the one
 // pattern bounded, already made.
-func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
+func newPart(pats []pattern, o Options, bt backtrack.Matcher) (*part, error) {
 	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8, bytes: !o.UTF8 && !o.ASCIILines}
 	if p.longest {
 		// Longest first: the backtracking engine then takes, of the
@@ -384,7 +380,7 @@ func newPart(pats []pattern, o Options, bt *pcre) (*part, error) {
 		}
 	}
 	if p.bt = bt; o.Word && bt == nil {
-		if p.bt, err = newPCRE(src, o); err != nil {
+		if p.bt, err = backtrack.New(src, o); err != nil {
 			return nil, err
 		}
 	}
@@ -413,7 +409,7 @@ func partRegexps(tree *syntax.Regexp, longest bool) (re, after *regexp.Regexp, e
 // (see localeExact) a transcript, whose offsets t maps back (nil when
 // the line is its own).
 func (p *part) view(line []byte) (text []byte, t *transcript, re, after *regexp.Regexp) {
-	if (!p.bytes && p.uniRe == nil) || indexNonASCII(line) < 0 {
+	if (!p.bytes && p.uniRe == nil) || base.IndexNonASCII(line) < 0 {
 		return line, nil, p.re, p.after
 	}
 	if p.bytes {
@@ -421,7 +417,7 @@ func (p *part) view(line []byte) (text []byte, t *transcript, re, after *regexp.
 		t.bytesRead(line)
 		return t.text, t, p.re, p.after
 	}
-	if indexInvalid(line) < 0 {
+	if base.IndexInvalid(line) < 0 {
 		return line, nil, p.uniRe, p.uniAfter
 	}
 	t = new(transcript)
@@ -471,7 +467,7 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 // or later, found as if from the line's start; -1, -1 when there is none.
 func (p *part) from(line []byte, at int) (int, int, error) {
 	if p.re == nil || p.word {
-		return p.bt.from(line, at)
+		return p.bt.From(line, at)
 	}
 	text, t, re, after := p.view(line)
 	if t == nil {

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"urg/match/backtrack"
 	"urg/match/perl"
-
-	"github.com/dlclark/regexp2"
 )
 
 // The expected results below were taken from GNU grep 3.8 under LC_ALL=C:
@@ -197,36 +196,31 @@ func TestEachSeveralReference(t *testing.T) {
 // TestEachSeveralReference).
 func referenceEach(t *testing.T, pats []string, o Options, line []byte) [][2]int {
 	t.Helper()
-	var res []*regexp2.Regexp
+	var res []backtrack.Matcher
 	for _, p := range pats {
 		src, err := perl.Translate(p, o.UTF8)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := newPCRE(src, o)
+		m, err := backtrack.New(src, o)
 		if err != nil {
 			t.Fatalf("%q: %v", p, err)
 		}
-		res = append(res, m.re)
-	}
-	runes := make([]rune, len(line)) // ASCII: the same under UTF-8
-	for i, c := range line {
-		runes[i] = rune(c)
+		res = append(res, m)
 	}
 	var out [][2]int
 	for q := 0; q <= len(line); {
 		best := -1
 		for _, re := range res {
-			m, err := re.FindRunesMatchStartingAt(runes, q)
+			// The first match from q that starts at q.
+			err := re.Matches(line, q, func(s, e int) bool {
+				if s == q && e > q {
+					best = max(best, e)
+				}
+				return s == q && e == q
+			})
 			if err != nil {
 				t.Fatal(err)
-			}
-			// The first match from q that starts at q.
-			for m != nil && m.Index == q && m.Length == 0 {
-				m, _ = re.FindNextMatch(m)
-			}
-			if m != nil && m.Index == q && m.Length > 0 {
-				best = max(best, q+m.Length)
 			}
 		}
 		if best < 0 {

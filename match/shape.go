@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 // shape is a pattern that says only how long its line is and what bytes
@@ -83,7 +84,7 @@ func (s *shape) span(re *syntax.Regexp, kind *int) (min, max int, ok bool) {
 		return 1, 1, true
 	case syntax.OpCharClass, syntax.OpLiteral:
 		var in [256]bool
-		if _, _, ok := classRepeat(&in, re); !ok || *kind == 1 || *kind == 2 && in != s.in {
+		if _, _, ok := prefilter.ClassRepeat(&in, re); !ok || *kind == 1 || *kind == 2 && in != s.in {
 			return 0, 0, false
 		}
 		*kind, s.in = 2, in

@@ -1,10 +1,7 @@
 package match
 
 import (
-	"encoding/binary"
-
 	"urg/match/base"
-	"urg/match/prefilter"
 )
 
 // asciiSplit is the matcher of a pattern that Options.UTF8 rewrites (\w,
@@ -59,7 +56,7 @@ func (m *asciiSplit) Engine() string {
 func (m *asciiSplit) MinLen() int { return min(m.ascii.MinLen(), m.uni.MinLen()) }
 
 func (m *asciiSplit) Each(line []byte, fn func(int, int)) error {
-	if indexNonASCII(line) < 0 {
+	if base.IndexNonASCII(line) < 0 {
 		return m.ascii.Each(line, fn)
 	}
 	return m.uni.Each(line, fn)
@@ -78,7 +75,7 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 		// text[at:limit], and cs, ce is the line it selects there.
 		cs, ce, limit := -1, -1, at-1
 		probe := min(at+splitWindow, hi)
-		j := indexNonASCII(text[at:probe])
+		j := base.IndexNonASCII(text[at:probe])
 		if j < 0 {
 			// ASCII for a while: the C locale's matcher first.
 			s, e, err := m.ascii.Next(text[at:hi])
@@ -90,7 +87,7 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 				cs, ce, limit = at+s, at+e, at+e
 			}
 			if probe <= limit {
-				if k := indexNonASCII(text[probe:limit]); k >= 0 {
+				if k := base.IndexNonASCII(text[probe:limit]); k >= 0 {
 					j = probe - at + k
 				}
 			}
@@ -115,7 +112,7 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 				// The gap may grow with the stretch: binary data
 				// is searched in stretches of windows, each a few
 				// steps to the last such byte within the gap.
-				k := lastIndexNonASCII(text[le:min(le+max(splitGap, le-ls), hi)])
+				k := base.LastIndexNonASCII(text[le:min(le+max(splitGap, le-ls), hi)])
 				if k < 0 {
 					break
 				}
@@ -129,7 +126,7 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 				break // what the C locale's matcher decided is used up
 			}
 			// The next such byte up to where it decided.
-			if j = indexNonASCII(text[at:limit]); j < 0 {
+			if j = base.IndexNonASCII(text[at:limit]); j < 0 {
 				if cs >= 0 {
 					return cs, ce, nil
 				}
@@ -156,55 +153,4 @@ func lineEndFrom(text []byte, i int) int {
 		return i + j
 	}
 	return len(text)
-}
-
-// highBits holds the top bit of each byte of a word: the bits of the bytes
-// beyond ASCII.
-const highBits = 0x8080808080808080
-
-// lastIndexNonASCII returns the index of the last byte of b from 0x80, or
-// -1 when b is ASCII.
-func lastIndexNonASCII(b []byte) int {
-	i := len(b)
-	for ; i >= 8; i -= 8 {
-		if binary.LittleEndian.Uint64(b[i-8:])&highBits != 0 {
-			break
-		}
-	}
-	for i--; i >= 0; i-- {
-		if b[i] >= 0x80 {
-			return i
-		}
-	}
-	return -1
-}
-
-// indexNonASCII returns the index of the first byte of b from 0x80, or -1
-// when b is ASCII: with AVX2 64 bytes at a time; else 32, their words ORed
-// and their top bits looked at once; then 8 and 1 where it stopped.
-func indexNonASCII(b []byte) int {
-	i := 0
-	if prefilter.SIMD && len(b) >= 64 {
-		// 64 bytes a step, where the loop below takes 8: the scan is
-		// then bound by memory, not by the loop.
-		i = highScanAVX2(&b[0], len(b))
-	}
-	for ; len(b)-i >= 32; i += 32 {
-		w := b[i : i+32 : i+32]
-		if (binary.LittleEndian.Uint64(w)|binary.LittleEndian.Uint64(w[8:])|
-			binary.LittleEndian.Uint64(w[16:])|binary.LittleEndian.Uint64(w[24:]))&highBits != 0 {
-			break
-		}
-	}
-	for ; len(b)-i >= 8; i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&highBits != 0 {
-			break
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] >= 0x80 {
-			return i
-		}
-	}
-	return -1
 }

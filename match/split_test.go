@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"urg/match/backtrack"
+	"urg/match/base"
 	"urg/match/perl"
 )
 
@@ -169,7 +171,7 @@ func (m nonASCIIOnly) check(text []byte) {
 	m.t.Helper()
 	*m.calls++
 	lines := bytes.Split(text, []byte("\n"))
-	if indexNonASCII(lines[0]) < 0 || indexNonASCII(lines[len(lines)-1]) < 0 {
+	if base.IndexNonASCII(lines[0]) < 0 || base.IndexNonASCII(lines[len(lines)-1]) < 0 {
 		m.t.Errorf("the UTF-8 matcher was handed %q, which starts or ends with a line of ASCII", text)
 		return
 	}
@@ -177,7 +179,7 @@ func (m nonASCIIOnly) check(text []byte) {
 	// which ends at last in text.
 	run, last, pos := 0, 0, 0
 	for _, l := range lines {
-		if indexNonASCII(l) >= 0 {
+		if base.IndexNonASCII(l) >= 0 {
 			run, last = 0, pos+len(l)
 		} else if run += len(l) + 1; run > max(splitGap, last) {
 			m.t.Errorf("the UTF-8 matcher was handed %q, with %d bytes of ASCII lines in a row after %d", text, run, last)
@@ -288,65 +290,6 @@ func TestASCIISplitWhenNeeded(t *testing.T) {
 	}
 }
 
-// TestIndexNonASCII compares the word-wise scan with a byte loop, at
-// every offset of a few lengths.
-func TestIndexNonASCII(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for n := range 100 {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(rng.IntN(0x80))
-		}
-		if got := indexNonASCII(b); got != -1 {
-			t.Fatalf("len %d, ASCII: %d, want -1", n, got)
-		}
-		for i := range n {
-			c := b[i]
-			b[i] = byte(0x80 + rng.IntN(0x80))
-			if got := indexNonASCII(b); got != i {
-				t.Fatalf("len %d, byte 0x%x at %d: %d", n, b[i], i, got)
-			}
-			if i+1 < n {
-				b[n-1] = 0xff // a second one after
-				if got := indexNonASCII(b); got != i {
-					t.Fatalf("len %d, bytes beyond ASCII at %d and %d: %d", n, i, n-1, got)
-				}
-				b[n-1] = byte(rng.IntN(0x80))
-			}
-			b[i] = c
-		}
-	}
-}
-
-// TestLastIndexNonASCII compares the word-wise scan with a byte loop.
-func TestLastIndexNonASCII(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	for n := range 40 {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(rng.IntN(0x80))
-		}
-		if got := lastIndexNonASCII(b); got != -1 {
-			t.Fatalf("len %d, ASCII: %d, want -1", n, got)
-		}
-		for i := range n {
-			c := b[i]
-			b[i] = byte(0x80 + rng.IntN(0x80))
-			if got := lastIndexNonASCII(b); got != i {
-				t.Fatalf("len %d, byte 0x%x at %d: %d", n, b[i], i, got)
-			}
-			if i > 0 {
-				b[0] = 0xff // another before
-				if got := lastIndexNonASCII(b); got != i {
-					t.Fatalf("len %d, bytes beyond ASCII at 0 and %d: %d", n, i, got)
-				}
-				b[0] = byte(rng.IntN(0x80))
-			}
-			b[i] = c
-		}
-	}
-}
-
 // TestSeveralWordRegexp2Refuses checks that under -w a pattern that
 // Go's regexp reads and regexp2 does not, which Each needs bounded, is
 // Compile's error and not the first line's.
@@ -397,19 +340,19 @@ func TestRelaxedRegexSelects(t *testing.T) {
 		o.UTF8 = true
 		o = withTimeout(o)
 		src := translated(t, tt.pattern)
-		m, err := backtracking(src, o)
+		m, _, err := backtracking(src, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, _ := m.(*pcre)
-		if (p != nil && p.sel != nil) != tt.sel {
+		p, _ := m.(backtrack.Matcher)
+		if (p != nil && strings.HasPrefix(p.Engine(), "regexp2 behind ")) != tt.sel {
 			t.Errorf("%q %+v: %s matcher, want a selecting regexp %v", tt.pattern, tt.o, m.Engine(), tt.sel)
 			continue
 		}
 		if p == nil {
 			continue
 		}
-		plain, err := newPCRE(src, o)
+		plain, err := backtrack.New(src, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -457,8 +400,5 @@ func TestUTF8InvalidPatternBytes(t *testing.T) {
 		if got := lines(t, m, strings.TrimSuffix(tt.text, "\n")); !slices.Equal(got, tt.want) {
 			t.Errorf("%q %+v (%s): %q, want %q", tt.patterns, tt.o, m.Engine(), got, tt.want)
 		}
-	}
-	if got := invalidEscaped("a\xffb\\\xfe\\\\\xfd[\xc3]é"); got != `a\x{dcff}b\x{dcfe}\\\x{dcfd}[\x{dcc3}]é` {
-		t.Errorf("invalidEscaped: %q", got)
 	}
 }

@@ -3,6 +3,7 @@ package match
 import (
 	"regexp/syntax"
 	"strings"
+	"urg/match/backtrack"
 	"urg/match/plain"
 )
 
@@ -143,7 +144,8 @@ func compileOne(p pattern, o Options) (Matcher, error) {
 		}
 		return localeExact(m, p.src, o)
 	}
-	return backtracking(p.src, o)
+	m, _, err := backtracking(p.src, o)
+	return m, err
 }
 
 // literalFor returns a literal matcher when the pattern is a plain string
@@ -181,18 +183,15 @@ func literalFor(p pattern, o Options) Matcher {
 }
 
 // backtracking builds the Matcher of a single pattern that Go's regexp
-// cannot run.
-func backtracking(src string, o Options) (Matcher, error) {
+// cannot run, and the backtracking engine that finds its matches.
+func backtracking(src string, o Options) (Matcher, backtrack.Matcher, error) {
 	if m := newLookaroundEdges(src, syntaxFlags(o), o); m != nil {
-		return m, nil
+		return m, m.each, nil
 	}
-	m, err := newPCRE(src, o)
-	if err != nil {
-		return nil, err
+	var f backtrack.Filter
+	if f.Pre, f.Any = relaxedPrefilter(src, o); f.Pre == nil && f.Any == nil {
+		f.Sel = relaxedRegex(src, o)
 	}
-	m.pre, m.any = relaxedPrefilter(src, o)
-	if m.pre == nil && m.any == nil {
-		m.sel = relaxedRegex(src, o)
-	}
-	return m, nil
+	m, err := backtrack.NewFiltered(src, o, f)
+	return m, m, err
 }

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"regexp/syntax"
+	"urg/match/prefilter"
 )
 
 // trail is a pattern that is a run of one class at a line's end, `\s+$`
@@ -27,7 +28,7 @@ func newTrail(re *syntax.Regexp) *trail {
 	t := &trail{}
 	for i, part := range parts[:n-1] {
 		var in [256]bool
-		min, _, ok := classRepeat(&in, part)
+		min, _, ok := prefilter.ClassRepeat(&in, part)
 		if !ok || i > 0 && in != t.in {
 			return nil
 		}

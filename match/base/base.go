@@ -1,7 +1,8 @@
 // Package base is the vocabulary every engine of package match shares and
 // no engine owns: the Matcher interface and its optional extensions, the
-// errors a match can end in, and how lines and words are found in a block
-// of text. It imports no engine, so that any engine can import it.
+// errors a match can end in, and how lines, words and bytes beyond ASCII
+// are found in a block of text. It imports no engine, so that any engine
+// can import it.
 package base
 
 import (

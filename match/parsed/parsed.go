@@ -430,3 +430,31 @@ func LineTree(src string, flags syntax.Flags) (*syntax.Regexp, error) {
 	}
 	return ASCIIFold(LineLocal(tree)).Simplify(), nil
 }
+
+// ASCIIOnly reports whether re can match ASCII bytes only, so that Go's
+// view of text as UTF-8 and the backtracking engine's view of it as bytes
+// find the same matches.
+func ASCIIOnly(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return false
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf {
+				return false
+			}
+		}
+	case syntax.OpCharClass:
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf {
+				return false
+			}
+		}
+	}
+	for _, sub := range re.Sub {
+		if !ASCIIOnly(sub) {
+			return false
+		}
+	}
+	return true
+}

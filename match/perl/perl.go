@@ -2,6 +2,8 @@
 // that Go's regexp and the backtracking engine both read as PCRE does:
 // escapes spelt out or refused, comments dropped, and under a UTF-8 locale
 // words and letters as PCRE2's with Unicode properties.
+// It also relaxes a pattern only the backtracking engine runs into one
+// Go's parser reads (see Relax), for the literals that select its lines.
 package perl
 
 import (

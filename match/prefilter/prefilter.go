@@ -213,3 +213,53 @@ var freqTable = func() [256]int {
 }()
 
 func byteFreq(c byte) int { return freqTable[c] }
+
+// EngineName is an engine's name with its prefilter's: +literal for one
+// literal, +literals for several.
+func EngineName(engine string, pre *Literal, any []*Literal) string {
+	switch {
+	case pre != nil:
+		return engine + "+literal"
+	case any != nil:
+		return engine + "+literals"
+	}
+	return engine
+}
+
+// ClassRepeat adds to in the bytes of re when re is one ASCII byte class
+// (or byte) repeated, and returns how many times: min to max, max < 0
+// for no bound. ok is false, and in untouched, for anything else.
+func ClassRepeat(in *[256]bool, re *syntax.Regexp) (min, max int, ok bool) {
+	atom := re
+	min, max = 1, 1
+	switch re.Op {
+	case syntax.OpPlus:
+		atom, max = re.Sub[0], -1
+	case syntax.OpStar:
+		atom, min, max = re.Sub[0], 0, -1
+	case syntax.OpQuest:
+		atom, min = re.Sub[0], 0
+	case syntax.OpRepeat:
+		atom, min, max = re.Sub[0], re.Min, re.Max
+	}
+	var ranges []rune
+	switch {
+	case atom.Op == syntax.OpCharClass:
+		ranges = atom.Rune
+	case atom.Op == syntax.OpLiteral && len(atom.Rune) == 1 && atom.Flags&syntax.FoldCase == 0:
+		ranges = []rune{atom.Rune[0], atom.Rune[0]}
+	default:
+		return 0, 0, false
+	}
+	for i := 1; i < len(ranges); i += 2 {
+		if ranges[i] >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+	}
+	for i := 0; i < len(ranges); i += 2 {
+		for c := ranges[i]; c <= ranges[i+1]; c++ {
+			in[c] = true
+		}
+	}
+	return min, max, true
+}

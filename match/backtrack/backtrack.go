@@ -1,4 +1,8 @@
-package match
+// Package backtrack runs what Go's regexp cannot: patterns with
+// lookarounds, backreferences or atomic groups, through regexp2, a
+// backtracking engine, one line at a time and with a time limit, its
+// offsets mapped back to the line's bytes.
+package backtrack
 
 import (
 	"errors"
@@ -15,36 +19,62 @@ import (
 	"urg/match/prefilter"
 )
 
-// pcre runs patterns that need backtracking (lookaround, backreferences,
+// Matcher is the backtracking engine as the other engines use it: a
+// base.Matcher that also finds a line's matches from an offset, the text
+// before it still seen by lookbehinds.
+type Matcher interface {
+	base.Matcher
+	// From returns the first non-empty match in line that starts at at
+	// or later; -1, -1 when there is none.
+	From(line []byte, at int) (start, end int, err error)
+	// Matches calls fn with the bounds of each match in line, empty ones
+	// too, that starts at at or later, in order, until fn returns false.
+	Matches(line []byte, at int, fn func(start, end int) bool) error
+}
+
+// Filter selects the lines worth regexp2's time, which it then decides;
+// the zero Filter selects every line.
+type Filter struct {
+	// Pre, or Any, are literals that every match holds (see
+	// perl.Relax), so that only the lines they land on go through
+	// regexp2.
+	Pre *prefilter.Literal
+	Any []*prefilter.Literal
+	// Sel, where the pattern gives no literal, is a matcher of every
+	// line the pattern matches and maybe more (a looser regex): only
+	// the lines it selects go through regexp2.
+	Sel base.Matcher
+}
+
+// regex runs patterns that need backtracking (lookaround, backreferences,
 // atomic groups) with regexp2, one line at a time.
 //
 // Bytes are handed to regexp2 as runes, one each (ASCII as itself, the
-// others as their byteRune), and the pattern is read the same way
-// (byteEscaped), so matching works on bytes as PCRE does in the C locale
+// others as their base.ByteRune), and the pattern is read the same way
+// (match spells it so), so matching works on bytes as PCRE does in the C locale
 // (GNU grep -P under LC_ALL=C): invalid UTF-8 cannot confuse it, and rune
 // offsets are byte offsets. Under UTF-8 (Options.UTF8) the line is
 // handed over as its characters instead, and offsets are mapped back.
-type pcre struct {
+type regex struct {
 	re      *regexp2.Regexp
 	scratch sync.Pool // *lineRunes, one per concurrent caller
-	// pre, or any, are literals that every match holds (see relax), so
-	// that only the lines they land on go through regexp2; both nil
-	// when the pattern gives none.
-	pre *prefilter.Literal
-	any []*prefilter.Literal
-	// sel, when the pattern gives no literal, is Go's regexp for the
-	// pattern relaxed (see relaxedRegex), which every line it matches
-	// matches: only the lines sel selects go through regexp2.
-	sel Matcher
+	Filter
 	uni bool // reads UTF-8 characters, not bytes
 	// rawInvalid: under UTF-8, the pattern holds bytes that are not
 	// UTF-8, each matching itself (as grep -F has them), so that a line's
-	// such bytes are characters to it (see eachMatch).
+	// such bytes are characters to it (see Matches).
 	rawInvalid bool
 }
 
-// newPCRE compiles src, bounded as -w and -x say.
-func newPCRE(src string, o Options) (*pcre, error) {
+// New returns the engine of src, bounded as -w and -x say, which runs on
+// every line.
+func New(src string, o base.Options) (Matcher, error) {
+	return NewFiltered(src, o, Filter{})
+}
+
+// NewFiltered returns the engine of src, bounded as -w and -x say, which
+// runs on the lines f selects.
+func NewFiltered(src string, o base.Options, f Filter) (Matcher, error) {
 	if o.Word && o.UTF8 {
 		src = `(?<!` + perl.UniWordSet + `)(?:` + src + `)(?!` + perl.UniWordSet + `)`
 	} else if o.Word {
@@ -53,16 +83,27 @@ func newPCRE(src string, o Options) (*pcre, error) {
 	if o.Line {
 		src = `^(?:` + src + `)$`
 	}
-	re, err := compilePCRE(src, o)
+	re, err := Compile(src, o)
 	if err != nil {
 		return nil, err
 	}
-	return &pcre{re: re, uni: o.UTF8, rawInvalid: o.UTF8 && !utf8.ValidString(src)}, nil
+	return &regex{re: re, Filter: f, uni: o.UTF8, rawInvalid: o.UTF8 && !utf8.ValidString(src)}, nil
 }
 
-// compilePCRE compiles src with regexp2 as it is.
-func compilePCRE(src string, o Options) (*regexp2.Regexp, error) {
-	opts := regexp2.RegexOptions(regexp2.RE2) // ASCII \d \w \s, as PCRE without UCP
+// Compile compiles src with regexp2 as it is, folding case under -i and
+// reading the bytes of src that are not UTF-8 as Matcher reads a line's
+// (see invalidEscaped), and bounded in time by o.Timeout.
+func Compile(src string, o base.Options) (*regexp2.Regexp, error) {
+	return compile(src, o, regexp2.RE2) // ASCII \d \w \s, as PCRE without UCP
+}
+
+// CompileSpanning is Compile with ^ and $ matching at every line's start
+// and end, for matches that may span lines.
+func CompileSpanning(src string, o base.Options) (*regexp2.Regexp, error) {
+	return compile(src, o, regexp2.RE2|regexp2.Multiline)
+}
+
+func compile(src string, o base.Options, opts regexp2.RegexOptions) (*regexp2.Regexp, error) {
 	if o.IgnoreCase {
 		opts |= regexp2.IgnoreCase
 	}
@@ -78,7 +119,7 @@ func compilePCRE(src string, o Options) (*regexp2.Regexp, error) {
 }
 
 // invalidEscaped spells each byte of s that is not UTF-8 as the escape of
-// the rune that runesOf reads it as under UTF-8 (see invalidRune), so that
+// the rune that runesOf reads it as under UTF-8 (see InvalidRune), so that
 // it matches itself alone and not every invalid byte, as U+FFFD would
 // (grep -F -w $'\xe1' does not match "\xc3"). An escaping backslash
 // before it goes: the escape is one of its own.
@@ -97,7 +138,7 @@ func invalidEscaped(s string) string {
 				b.Reset()
 				b.WriteString(str[:len(str)-1])
 			}
-			fmt.Fprintf(&b, `\x{%x}`, invalidRune(s[i]))
+			fmt.Fprintf(&b, `\x{%x}`, InvalidRune(s[i]))
 			slashes = 0
 		case r == '\\':
 			b.WriteByte('\\')
@@ -111,38 +152,38 @@ func invalidEscaped(s string) string {
 	return b.String()
 }
 
-// invalidRune is the rune that stands for a byte that is not UTF-8 in a
+// InvalidRune is the rune that stands for a byte that is not UTF-8 in a
 // line regexp2 reads as characters: a lone low surrogate, U+DC80 to
 // U+DCFF, which no UTF-8 text holds, as Python's surrogateescape. Like
 // U+FFFD, where Go's regexp reads such a byte, it is no letter, digit,
 // space or word character, and '.' and negated classes match it; unlike
 // it, only the same byte matches it.
-func invalidRune(c byte) rune { return 0xDC00 | rune(c) }
+func InvalidRune(c byte) rune { return 0xDC00 | rune(c) }
 
-func (m *pcre) Engine() string {
-	if m.sel != nil {
-		return "regexp2 behind " + m.sel.Engine()
+func (m *regex) Engine() string {
+	if m.Sel != nil {
+		return "regexp2 behind " + m.Sel.Engine()
 	}
-	return engineName("regexp2", m.pre, m.any)
+	return prefilter.EngineName("regexp2", m.Pre, m.Any)
 }
 
-func (m *pcre) MinLen() int { return 0 }
+func (m *regex) MinLen() int { return 0 }
 
-func (m *pcre) Next(text []byte) (int, int, error) {
+func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		i := at
 		switch {
-		case m.pre != nil:
-			if i = m.pre.Index(text[at:]); i < 0 {
+		case m.Pre != nil:
+			if i = m.Pre.Index(text[at:]); i < 0 {
 				return -1, -1, nil
 			}
 			i += at
-		case m.any != nil:
-			if i = prefilter.FirstOf(m.any, text, at); i < 0 {
+		case m.Any != nil:
+			if i = prefilter.FirstOf(m.Any, text, at); i < 0 {
 				return -1, -1, nil
 			}
-		case m.sel != nil:
-			s, _, err := m.sel.Next(text[at:])
+		case m.Sel != nil:
+			s, _, err := m.Sel.Next(text[at:])
 			if err != nil || s < 0 {
 				return -1, -1, err
 			}
@@ -150,7 +191,7 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 		}
 		ls, le := base.LineAt(text, i)
 		found := false
-		err := m.eachMatch(text[ls:le], 0, func(int, int) bool {
+		err := m.Matches(text[ls:le], 0, func(int, int) bool {
 			found = true
 			return false
 		})
@@ -162,8 +203,8 @@ func (m *pcre) Next(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
-func (m *pcre) Each(line []byte, fn func(int, int)) error {
-	return m.eachMatch(line, 0, func(s, e int) bool {
+func (m *regex) Each(line []byte, fn func(int, int)) error {
+	return m.Matches(line, 0, func(s, e int) bool {
 		if e > s {
 			fn(s, e)
 		}
@@ -171,12 +212,12 @@ func (m *pcre) Each(line []byte, fn func(int, int)) error {
 	})
 }
 
-// from returns the first non-empty match in line that starts at at or
+// From returns the first non-empty match in line that starts at at or
 // later, found with the whole line around it (lookbehinds see before at);
 // -1, -1 when there is none.
-func (m *pcre) from(line []byte, at int) (int, int, error) {
+func (m *regex) From(line []byte, at int) (int, int, error) {
 	s, e := -1, -1
-	err := m.eachMatch(line, at, func(ms, me int) bool {
+	err := m.Matches(line, at, func(ms, me int) bool {
 		if me > ms {
 			s, e = ms, me
 			return false
@@ -186,27 +227,27 @@ func (m *pcre) from(line []byte, at int) (int, int, error) {
 	return s, e, err
 }
 
-// eachMatch calls fn with the byte bounds of each match in line that
+// Matches calls fn with the byte bounds of each match in line that
 // starts at at or later, in order, until fn returns false.
 //
 // Under UTF-8, a line holding bytes that are not UTF-8 is searched as
 // PCRE2's invalid-UTF mode searches it: such bytes match no item and no
 // match crosses them, so the valid stretches between them are searched
 // one by one (see stretchRunes).
-func (m *pcre) eachMatch(line []byte, at int, fn func(s, e int) bool) error {
-	if !m.uni || m.rawInvalid || indexInvalid(line) < 0 {
+func (m *regex) Matches(line []byte, at int, fn func(s, e int) bool) error {
+	if !m.uni || m.rawInvalid || base.IndexInvalid(line) < 0 {
 		l := m.runesOf(line)
 		defer m.scratch.Put(l)
 		return m.matchRunes(l, l.runeAt(at), len(l.runes), fn)
 	}
 	for a := 0; a <= len(line); {
 		b := len(line)
-		if i := indexInvalid(line[a:]); i >= 0 {
+		if i := base.IndexInvalid(line[a:]); i >= 0 {
 			b = a + i
 		}
 		// A line that starts with a byte that starts nothing has no
-		// place where ^ matches (see startsNowhere).
-		if b >= at && (b > a || a > 0 || !startsNowhere(line[0])) {
+		// place where ^ matches (see base.StartsNowhere).
+		if b >= at && (b > a || a > 0 || !base.StartsNowhere(line[0])) {
 			l, start := m.stretchRunes(line, a, b)
 			more := true
 			err := m.matchRunes(l, max(start, l.runeAt(at)), len(l.runes)-sentinels(b, len(line)), func(s, e int) bool {
@@ -226,7 +267,7 @@ func (m *pcre) eachMatch(line []byte, at int, fn func(s, e int) bool) error {
 // matchRunes runs the regex over l from rune start, calling fn with the
 // byte bounds of each match that ends by rune end, until fn returns
 // false.
-func (m *pcre) matchRunes(l *lineRunes, start, end int, fn func(s, e int) bool) error {
+func (m *regex) matchRunes(l *lineRunes, start, end int, fn func(s, e int) bool) error {
 	match, err := m.re.FindRunesMatchStartingAt(l.runes, start)
 	for match != nil && err == nil {
 		if match.Index+match.Length <= end && !fn(l.byteAt(match.Index), l.byteAt(match.Index+match.Length)) {
@@ -234,7 +275,7 @@ func (m *pcre) matchRunes(l *lineRunes, start, end int, fn func(s, e int) bool) 
 		}
 		match, err = m.re.FindNextMatch(match)
 	}
-	return wrapTimeout(err)
+	return WrapTimeout(err)
 }
 
 // sentinels is how many runes stretchRunes puts after a stretch ending
@@ -251,7 +292,7 @@ func sentinels(b, n int) int {
 // a newline comes first, so that ^ cannot match at its start (the search
 // starts after it); where it does not end the line, two come after it, so
 // that neither can $ (which matches before a final newline).
-func (m *pcre) stretchRunes(line []byte, a, b int) (*lineRunes, int) {
+func (m *regex) stretchRunes(line []byte, a, b int) (*lineRunes, int) {
 	l, _ := m.scratch.Get().(*lineRunes)
 	if l == nil {
 		l = new(lineRunes)
@@ -280,7 +321,7 @@ func (m *pcre) stretchRunes(line []byte, a, b int) (*lineRunes, int) {
 // lineRunes is a line as regexp2 reads it: a rune for each byte (the C
 // locale: ASCII as itself, the others as their byteRune, as the pattern
 // reads them), or under UTF-8 a rune for each character, an invalid byte
-// being its invalidRune.
+// being its InvalidRune.
 type lineRunes struct {
 	runes []rune
 	// offs holds the offset in the line of each rune, then the line's
@@ -290,7 +331,7 @@ type lineRunes struct {
 
 // runesOf returns line as regexp2 reads it, in a buffer from the pool, to
 // be put back when no match refers to it any more.
-func (m *pcre) runesOf(line []byte) *lineRunes {
+func (m *regex) runesOf(line []byte) *lineRunes {
 	l, _ := m.scratch.Get().(*lineRunes)
 	if l == nil {
 		l = new(lineRunes)
@@ -300,7 +341,7 @@ func (m *pcre) runesOf(line []byte) *lineRunes {
 		for _, c := range line {
 			r := rune(c)
 			if c >= utf8.RuneSelf {
-				r = base.ByteRune(c) // as the pattern reads it (byteEscaped)
+				r = base.ByteRune(c) // as the pattern reads it
 			}
 			l.runes = append(l.runes, r)
 		}
@@ -310,7 +351,7 @@ func (m *pcre) runesOf(line []byte) *lineRunes {
 	for i := 0; i < len(line); {
 		r, n := utf8.DecodeRune(line[i:])
 		if r == utf8.RuneError && n == 1 {
-			r = invalidRune(line[i])
+			r = InvalidRune(line[i])
 		}
 		l.runes = append(l.runes, r)
 		l.offs = append(l.offs, i)
@@ -337,11 +378,11 @@ func (l *lineRunes) runeAt(at int) int {
 	return i
 }
 
-// wrapTimeout turns regexp2's timeout, whose message quotes the whole line,
-// into ErrTimeout.
-func wrapTimeout(err error) error {
-	if err != nil && !errors.Is(err, ErrTimeout) && strings.Contains(err.Error(), "timeout") {
-		return ErrTimeout
+// WrapTimeout turns regexp2's timeout, whose message quotes the whole line,
+// into base.ErrTimeout.
+func WrapTimeout(err error) error {
+	if err != nil && !errors.Is(err, base.ErrTimeout) && strings.Contains(err.Error(), "timeout") {
+		return base.ErrTimeout
 	}
 	return err
 }

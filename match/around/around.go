@@ -1,4 +1,7 @@
-package match
+// Package around decides a line at a literal's occurrence by what lies
+// on either side of it, read backwards before it and forwards after it,
+// instead of running the regex over the whole line.
+package around
 
 import (
 	"bytes"
@@ -7,10 +10,11 @@ import (
 	"regexp/syntax"
 	"unicode/utf8"
 
+	"urg/match/parsed"
 	"urg/match/prefilter"
 )
 
-// around decides a candidate line without running the regex over the
+// Check decides a candidate line without running the regex over the
 // whole of it, for a pattern that is Pre L Suf at its top, L a literal:
 // the line matches exactly where, at some occurrence of L, Pre matches
 // ending at its start and Suf starting at its end. Pre is run backwards,
@@ -26,7 +30,7 @@ import (
 // one at the end that Suf reaches its end; `^\s+//` looks back from each
 // "//" for nothing but blanks), and only those that match ASCII alone, so
 // that reading bytes one at a time is the same as reading UTF-8.
-type around struct {
+type Check struct {
 	lit []byte
 	pre *regexp.Regexp // Pre reversed, anchored; nil when Pre is empty
 	suf *regexp.Regexp // Suf, anchored; nil when Suf is empty
@@ -43,9 +47,12 @@ type repeat struct {
 	anchored bool
 }
 
-// leadRun is the run before the literal as a Lead reads it; nil when there
+// Lit is the literal whose occurrences are checked.
+func (a *Check) Lit() []byte { return a.lit }
+
+// LeadRun is the run before the literal as a Lead reads it; nil when there
 // is none.
-func (a *around) leadRun() *prefilter.Run {
+func (a *Check) LeadRun() *prefilter.Run {
 	r := a.preRun
 	if r == nil {
 		return nil
@@ -60,48 +67,10 @@ func newRepeat(parts []*syntax.Regexp, anchored bool) *repeat {
 	}
 	r := &repeat{anchored: anchored}
 	var ok bool
-	if r.min, r.max, ok = classRepeat(&r.in, parts[0]); !ok {
+	if r.min, r.max, ok = prefilter.ClassRepeat(&r.in, parts[0]); !ok {
 		return nil
 	}
 	return r
-}
-
-// classRepeat adds to in the bytes of re when re is one ASCII byte class
-// (or byte) repeated, and returns how many times: min to max, max < 0
-// for no bound. ok is false, and in untouched, for anything else.
-func classRepeat(in *[256]bool, re *syntax.Regexp) (min, max int, ok bool) {
-	atom := re
-	min, max = 1, 1
-	switch re.Op {
-	case syntax.OpPlus:
-		atom, max = re.Sub[0], -1
-	case syntax.OpStar:
-		atom, min, max = re.Sub[0], 0, -1
-	case syntax.OpQuest:
-		atom, min = re.Sub[0], 0
-	case syntax.OpRepeat:
-		atom, min, max = re.Sub[0], re.Min, re.Max
-	}
-	var ranges []rune
-	switch {
-	case atom.Op == syntax.OpCharClass:
-		ranges = atom.Rune
-	case atom.Op == syntax.OpLiteral && len(atom.Rune) == 1 && atom.Flags&syntax.FoldCase == 0:
-		ranges = []rune{atom.Rune[0], atom.Rune[0]}
-	default:
-		return 0, 0, false
-	}
-	for i := 1; i < len(ranges); i += 2 {
-		if ranges[i] >= utf8.RuneSelf {
-			return 0, 0, false
-		}
-	}
-	for i := 0; i < len(ranges); i += 2 {
-		for c := ranges[i]; c <= ranges[i+1]; c++ {
-			in[c] = true
-		}
-	}
-	return min, max, true
 }
 
 // matches reports whether the repeat matches at the start of b (its end,
@@ -128,10 +97,10 @@ func (r *repeat) matches(b []byte, back bool) bool {
 	return n >= r.min && (!r.anchored || r.max < 0 || n <= r.max)
 }
 
-// newAround returns the around for tree, or nil when tree is not of that
+// New returns the check of tree, or nil when tree is not of that
 // shape.
-func newAround(tree *syntax.Regexp) *around {
-	if tree.Op != syntax.OpConcat || !asciiOnly(tree) {
+func New(tree *syntax.Regexp) *Check {
+	if tree.Op != syntax.OpConcat || !parsed.ASCIIOnly(tree) {
 		return nil
 	}
 	subs := tree.Sub
@@ -167,7 +136,7 @@ func newAround(tree *syntax.Regexp) *around {
 	if k < 0 {
 		return nil
 	}
-	a := &around{lit: []byte(string(subs[k].Rune))}
+	a := &Check{lit: []byte(string(subs[k].Rune))}
 	// Read backwards, the line's start is the end of the text: an anchor
 	// at the pattern's start is a $ of the reversed part.
 	rev := make([]*syntax.Regexp, k)
@@ -237,11 +206,11 @@ func reversed(re *syntax.Regexp) *syntax.Regexp {
 	return &r
 }
 
-// lineMatches reports whether line holds a match, given that the literal
+// LineMatches reports whether line holds a match, given that the literal
 // occurs at from (and maybe again later).
-func (a *around) lineMatches(line []byte, from int) bool {
+func (a *Check) LineMatches(line []byte, from int) bool {
 	for i := from; i >= 0; {
-		if a.at(line, i) {
+		if a.At(line, i) {
 			return true
 		}
 		j := bytes.Index(line[i+1:], a.lit)
@@ -253,8 +222,8 @@ func (a *around) lineMatches(line []byte, from int) bool {
 	return false
 }
 
-// at reports whether a match has the literal's occurrence at i.
-func (a *around) at(line []byte, i int) bool {
+// At reports whether a match has the literal's occurrence at i.
+func (a *Check) At(line []byte, i int) bool {
 	switch {
 	case a.preRun != nil:
 		if !a.preRun.matches(line[:i], true) {
@@ -265,11 +234,11 @@ func (a *around) at(line []byte, i int) bool {
 			return false
 		}
 	}
-	return a.sufAt(line, i)
+	return a.SufAt(line, i)
 }
 
-// sufAt reports whether Suf matches after the literal's occurrence at i.
-func (a *around) sufAt(line []byte, i int) bool {
+// SufAt reports whether Suf matches after the literal's occurrence at i.
+func (a *Check) SufAt(line []byte, i int) bool {
 	switch {
 	case a.sufRun != nil:
 		return a.sufRun.matches(line[i+len(a.lit):], false)
@@ -279,9 +248,9 @@ func (a *around) sufAt(line []byte, i int) bool {
 	return true
 }
 
-// cheap reports whether checking an occurrence costs no regex; it may
+// Cheap reports whether checking an occurrence costs no regex; it may
 // then be checked in a block of lines, as well as in its line.
-func (a *around) cheap() bool {
+func (a *Check) Cheap() bool {
 	return (a.pre == nil || a.preRun != nil) && (a.suf == nil || a.sufRun != nil)
 }
 

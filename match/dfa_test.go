@@ -7,76 +7,88 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"urg/match/automata"
 )
 
 // TestDFA checks the lines the automaton selects against Go's regexp run
 // on each line, for random patterns of classes, repeats, alternations and
-// anchors over random texts with blanks, multibyte and invalid UTF-8; and
-// that it takes most of those patterns, and refuses what it cannot decide
-// exactly.
+// anchors over random texts with blanks and multibyte characters, read
+// as UTF-8, and over ASCII texts in the C locale; and that it takes the
+// patterns with no literal to look for first.
 func TestDFA(t *testing.T) {
 	for _, c := range []struct {
 		pattern string
 		dfa     bool
 	}{
 		{`(x|y)z+`, true}, {`[a-z]+[0-9]+[a-z]+`, true}, {`^\S+\s+\S+$`, true}, {`"[^"]*"`, false},
-		{`a.c`, false},        // one character from U+0080 is several bytes
-		{`[^a]{2}b`, false},   // two of them, counted
-		{`\bx\w+`, false},     // a word boundary
+		{`a.c`, false},        // Go's regexp skips to its prefix
+		{`[^a]{2}b`, true},    // characters from U+0080, counted
+		{`\bx\w+`, true},      // a word boundary
 		{`(?i)k[a-z]+`, true}, // ASCII folding: no Kelvin sign
-		{`\S+.+\s`, false},    // two take bytes from 0x80 in a row
+		{`\S+.+\s`, true},     // two take bytes from 0x80 in a row
 		{`ab+`, false},        // Go's regexp skips to its prefix
-		{`[xy]*$^`, false},    // a line's start after its end: empty lines only
+		{`[xy]*$^`, true},     // a line's start after its end: empty lines only
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
-		if isFinder[*automata.DFA](m) != c.dfa {
-			t.Errorf("%q: dfa %v, want %v", c.pattern, isFinder[*automata.DFA](m), c.dfa)
+		if usesDFA(m) != c.dfa {
+			t.Errorf("%q: dfa %v, want %v", c.pattern, usesDFA(m), c.dfa)
 		}
 	}
 	atoms := []string{"x", "y", "[xy]", "[^x]", `\s`, `\S`, ".", "[0-9]", `\w`, "é", "[^é]"}
 	reps := []string{"", "", "+", "*", "?", "{2}", "{1,3}"}
 	rng := rand.New(rand.NewPCG(17, 18))
-	alphabet := []string{"x", "y", "z", "0", " ", "\t", "\n", "\n", "é", "\xff", "日"}
-	taken := 0
-	for range 3000 {
-		var p strings.Builder
-		if rng.IntN(4) == 0 {
-			p.WriteString("^")
+	// The C locale reads a byte from 0x80 as a character, and Go's
+	// regexp reads it as part of one: the texts read there are ASCII.
+	for _, o := range []Options{{UTF8: true}, {}} {
+		alphabet := []string{"x", "y", "z", "0", " ", "\t", "\n", "\n", "é", "日"}
+		atoms := atoms
+		if !o.UTF8 {
+			// And its pattern's é is two characters.
+			alphabet, atoms = alphabet[:8], atoms[:9]
 		}
-		for range 1 + rng.IntN(4) {
-			p.WriteString(atoms[rng.IntN(len(atoms))] + reps[rng.IntN(len(reps))])
-			if rng.IntN(8) == 0 {
-				p.WriteString("|")
+		taken := 0
+		for range 1000 {
+			var p strings.Builder
+			if rng.IntN(4) == 0 {
+				p.WriteString("^")
+			}
+			for range 1 + rng.IntN(4) {
+				p.WriteString(atoms[rng.IntN(len(atoms))] + reps[rng.IntN(len(reps))])
+				if rng.IntN(8) == 0 {
+					p.WriteString("|")
+				}
+			}
+			if rng.IntN(4) == 0 {
+				p.WriteString("$")
+			}
+			pattern := strings.TrimSuffix(p.String(), "|")
+			m, err := Compile([]string{pattern}, o)
+			if err != nil {
+				continue
+			}
+			r, ok := asRegex(m)
+			if !ok || !usesDFA(r) {
+				continue
+			}
+			taken++
+			oracle := pattern
+			if o.UTF8 {
+				// Under UTF-8, \w is Unicode's letters and numbers.
+				oracle = strings.ReplaceAll(oracle, `\w`, `[\pL\pN_]`)
+			}
+			line := regexp.MustCompile(oracle)
+			for range 30 {
+				var b strings.Builder
+				for range rng.IntN(40) {
+					b.WriteString(alphabet[rng.IntN(len(alphabet))])
+				}
+				checkSelected(t, m, line, []byte(b.String()))
 			}
 		}
-		if rng.IntN(4) == 0 {
-			p.WriteString("$")
+		if taken < 300 {
+			t.Errorf("UTF-8 %v: the automaton took %d of 1,000 random patterns", o.UTF8, taken)
 		}
-		pattern := strings.TrimSuffix(p.String(), "|")
-		m, err := Compile([]string{pattern}, Options{})
-		if err != nil {
-			continue
-		}
-		r, ok := asRegex(m)
-		if !ok || !isFinder[*automata.DFA](r) {
-			continue
-		}
-		taken++
-		line := regexp.MustCompile(pattern)
-		for range 30 {
-			var b strings.Builder
-			for range rng.IntN(40) {
-				b.WriteString(alphabet[rng.IntN(len(alphabet))])
-			}
-			checkSelected(t, m, line, []byte(b.String()))
-		}
+		t.Logf("UTF-8 %v: the automaton took %d of 1,000 random patterns", o.UTF8, taken)
 	}
-	if taken < 300 {
-		t.Errorf("the automaton took %d of 3,000 random patterns", taken)
-	}
-	t.Logf("the automaton took %d of 3,000 random patterns", taken)
 }
 
 // TestDFADual runs the automaton over texts long enough for its two
@@ -105,7 +117,7 @@ func TestDFADual(t *testing.T) {
 		{"", func() string { return "" }, func() string { return "x" }}, // under -x: empty lines
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{Line: c.pattern == "", IgnoreCase: c.pattern == ""})
-		if r, ok := asRegex(m); !ok || !isFinder[*automata.DFA](r) {
+		if r, ok := asRegex(m); !ok || !usesDFA(r) {
 			t.Fatalf("%s: not run on the automaton", c.pattern)
 		}
 		re := regexp.MustCompile(c.pattern)
@@ -150,3 +162,6 @@ func firstDiff(a, b []string) string {
 	}
 	return ""
 }
+
+// usesDFA reports whether m's lines are its automaton's, unconfirmed.
+func usesDFA(m *regex) bool { return m.autoLines && m.auto.Get() != nil }

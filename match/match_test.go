@@ -142,7 +142,7 @@ func TestEngine(t *testing.T) {
 		{"one pattern among empties", []string{"foo", ""}, Options{}, "regexp+dfa", 0},
 		{"empty pattern under -w", []string{""}, Options{Word: true}, "regexp+dfa (non-ASCII lines: automaton over bytes)", 0},
 		{"regexp under -w", []string{"a.c"}, Options{Word: true}, "regexp (non-ASCII lines: automaton over bytes)", 3},
-		{"regexp under -x", []string{"a.c"}, Options{Line: true}, "regexp (non-ASCII lines: automaton over bytes)", 3},
+		{"regexp under -x", []string{"a.c"}, Options{Line: true}, "regexp+dfa (non-ASCII lines: automaton over bytes)", 3},
 		{"escaped newline", []string{`a\nb`}, Options{}, "regexp+dfa", 0},
 		{"lookbehind at the start", []string{"(?<=a)b"}, Options{}, "regexp+literal (regexp2 for -o)", 2},
 		{"lookahead at the end", []string{`\w+(?=Error\()`}, Options{}, "regexp+literal (regexp2 for -o)", 7},

@@ -37,9 +37,13 @@ type regex struct {
 	// literal (see classRun).
 	run *classRun
 	// finder decides the whole pattern, line by line, when it has no
-	// literal: a trail, a shape, an anyByte or else a dfa; without one,
-	// re runs over the block.
+	// literal: a trail, a shape or an anyByte; without one, auto (or,
+	// where its program is too large, re) runs over the block.
 	finder lineFinder
+	// autoLines: the lines auto finds are the matches, with nothing to
+	// confirm (but -w's bounds): the pattern has no literal prefix for
+	// re to skip to.
+	autoLines bool
 	// literalOnly: the pattern is the literal pre (in any case of its
 	// letters under -i), or each alternative is its literal in any, so
 	// finding one is finding a match, with nothing to confirm (unless
@@ -179,11 +183,9 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if prefix, _ := re.LiteralPrefix(); prefix == "" &&
 		m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
 		// Go's regexp skips to a literal prefix (`ab+`) faster than the
-		// automaton reads every byte: measured about twice as fast over
-		// the Go tree.
-		if d := automata.NewDFA(tree, o.DFAStates); d != nil {
-			m.finder = d
-		}
+		// automaton reads every byte (docs/performance.md#dfa-the-lazy-automaton-matchautomatadfago);
+		// with none, the automaton's lines are the matches.
+		m.autoLines = true
 	}
 	if m.pre != nil {
 		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
@@ -207,6 +209,9 @@ func (m *regex) Engine() string {
 	}
 	if m.finder != nil {
 		return "regexp+" + m.finder.Name()
+	}
+	if m.autoLines && m.lits == nil {
+		return "regexp+dfa"
 	}
 	return prefilter.EngineName("regexp", m.pre, m.any)
 }
@@ -244,6 +249,9 @@ func (m *regex) Next(text []byte) (int, int, error) {
 					return -1, -1, nil
 				}
 				ls, le = at+s, at+e
+				if m.autoLines && !m.word {
+					return ls, le, nil
+				}
 			} else if loc = m.re.FindIndex(text[at:]); loc == nil {
 				return -1, -1, nil
 			} else {

@@ -1,13 +1,14 @@
 // Package automata runs a pattern as automata over bytes: its byte program
-// (bytecode.go), a lazy DFA over it that finds where matches end and,
-// reversed, where they start, a Pike VM where the DFA's cache thrashes,
-// and a DFA that decides lines for a pattern with no literal to look for
-// first. They read Go's parse of the pattern, line-local (package parsed).
+// (bytecode.go), and one lazy DFA over it that decides a block's lines,
+// finds where matches end and, reversed, where they start, with a Pike
+// VM where the DFA's cache thrashes. They read Go's parse of the
+// pattern, line-local (package parsed).
 package automata
 
 import (
 	"regexp/syntax"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"urg/match/base"
@@ -108,6 +109,9 @@ func bounded(a *Automaton) *Automaton {
 	a.rev.prog.bound()
 	return a
 }
+
+// Name is the automaton's, for a matcher's engine name.
+func (a *Automaton) Name() string { return "dfa" }
 
 // NextLine returns the bounds of the first line of text that holds a
 // match, -1, -1 when none does.
@@ -238,4 +242,44 @@ func (a *Automaton) PikeFind(line []byte, at int) (start, end int) {
 		}
 		bol, word, high = false, base.IsWord(b), b >= utf8.RuneSelf && !p.bytewise
 	}
+}
+
+// HighMatches reports whether instruction i matches every character from
+// U+0080 up (all), or none of them (none).
+func HighMatches(i *syntax.Inst) (all, none bool) {
+	switch i.Op {
+	case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+		return true, false
+	case syntax.InstRune1:
+		return false, i.Rune[0] < utf8.RuneSelf
+	}
+	fold := syntax.Flags(i.Arg)&syntax.FoldCase != 0
+	if len(i.Rune) == 1 {
+		r := i.Rune[0]
+		if r >= utf8.RuneSelf {
+			return false, false
+		}
+		for f := unicode.SimpleFold(r); fold && f != r; f = unicode.SimpleFold(f) {
+			if f >= utf8.RuneSelf {
+				return false, false // k folds to the Kelvin sign
+			}
+		}
+		return false, true
+	}
+	if fold {
+		return false, false
+	}
+	covered := rune(utf8.RuneSelf) // the characters from here up are left to find
+	none = true
+	for j := 0; j+1 < len(i.Rune); j += 2 {
+		lo, hi := i.Rune[j], i.Rune[j+1]
+		if hi < utf8.RuneSelf {
+			continue
+		}
+		none = false
+		if lo <= covered && hi >= covered {
+			covered = hi + 1
+		}
+	}
+	return covered > unicode.MaxRune, none
 }

@@ -28,6 +28,12 @@ type bprog struct {
 	// bytewise: every byte is a character, as in the C locale; the
 	// pattern's characters from 0x80 are byteRunes (see byteRune).
 	bytewise bool
+	// classOf maps a byte to its class: bytes that no instruction, no
+	// assertion and no line's end tells apart share one, so that a lazy
+	// DFA's row of transitions has a column a class, not a byte, and
+	// fewer rows miss the processor's cache. rep holds a byte of each.
+	classOf [256]uint8
+	rep     []byte
 }
 
 // The operations of a bprog instruction.
@@ -103,7 +109,41 @@ func newBprog(tree *syntax.Regexp, reverse, bytewise bool) *bprog {
 			return nil
 		}
 	}
+	b.classify()
 	return b
+}
+
+// classify splits the bytes into the program's classes (see
+// bprog.classOf). Beyond the instructions' ranges, a newline is a class
+// of its own (a block's lines end there), word bytes are apart from the
+// rest when \b or \B is asserted, and so are the bytes from 0x80 and
+// from 0xc0 (a state keeps whether the byte before may leave the scan
+// inside a character: see Lazy.opens).
+func (b *bprog) classify() {
+	var cut [257]bool // cut[x]: a class starts at byte x
+	span := func(lo, hi byte) { cut[lo], cut[int(hi)+1] = true, true }
+	span('\n', '\n')
+	span(0x80, 0xbf)
+	if b.words {
+		span('0', '9')
+		span('A', 'Z')
+		span('_', '_')
+		span('a', 'z')
+	}
+	for i := range b.inst {
+		for _, e := range b.inst[i].ranges {
+			span(e.lo, e.hi)
+		}
+	}
+	b.rep = b.rep[:0]
+	n := -1
+	for x := range 256 {
+		if x == 0 || cut[x] {
+			n++
+			b.rep = append(b.rep, byte(x))
+		}
+		b.classOf[x] = uint8(n)
+	}
 }
 
 // Assertions of -w beyond Go's: no word byte before, none after.
@@ -125,6 +165,7 @@ func (b *bprog) bound() {
 	b.inst = append(b.inst, binst{op: bEmpty, empty: emptyNoWordBefore, out: b.start})
 	b.start = uint32(len(b.inst) - 1)
 	b.words = true
+	b.classify()
 }
 
 // firstByte returns the one byte that every match starts with, or -1

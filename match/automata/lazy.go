@@ -1,7 +1,6 @@
 package automata
 
 import (
-	"bytes"
 	"encoding/binary"
 	"regexp/syntax"
 	"sync"
@@ -52,11 +51,9 @@ type Lazy struct {
 	pool  sync.Pool // of *lazyCache
 }
 
-// Transition symbols: the bytes, and the end of the line (or text).
-const (
-	symEOL    = 256
-	lazyWidth = 257
-)
+// symEOL is the symbol of the end of the line (or text), after the
+// bytes' 256; Lazy's tables give it the column after the byte classes.
+const symEOL = 256
 
 // State flags: what came before.
 const (
@@ -66,14 +63,29 @@ const (
 	fHigh              // the byte before is from 0x80: maybe inside a character
 )
 
-// A transition is next<<2, | 1 when a match ends before the byte, | 2
-// when next has no thread and the scan of a block may skip to the next
-// byte that starts a match (see lazy.first); the
-// dead state, with no thread and none to come, is 0.
+// A state is named by its row's offset in the table of transitions (its
+// index times the row's width), so that a step is one load from the
+// row plus the byte's class, with no multiplication. A transition that
+// is zero or more is the next state's row and nothing else to know, the
+// common case a scan's inner loop tests with one comparison; below zero
+// it is lazyUnknown, or the complement of the next row shifted left by
+// two with | 1 when a match ends before the byte, | 2 when the next
+// state has no thread and a block's scan may skip to the next byte that
+// starts a match (see Lazy.first). The dead state, with no thread and
+// none to come, is row 0.
 const (
 	lazyUnknown = -1
 	lazyDead    = 0
 )
+
+// special returns the transition to row next with bits (1: a match ends
+// before the byte; 2: the scan may skip).
+func special(next int32, bits int32) int32 {
+	if bits == 0 {
+		return next
+	}
+	return ^(next<<2 | bits)
+}
 
 type lazyState struct {
 	pcs   []uint32
@@ -83,8 +95,11 @@ type lazyState struct {
 type lazyCache struct {
 	states []lazyState
 	trans  []int32
-	index  map[string]int32
-	starts [16]int32 // the start state for each flags, or lazyUnknown
+	// width is a row's: the program's byte classes and the line's end,
+	// whose column is eol.
+	width, eol int32
+	index      map[string]int32
+	starts     [16]int32 // the start state for each flags, or lazyUnknown
 	// made counts the states made since the scan began, to tell a cache
 	// that thrashes.
 	made int
@@ -104,15 +119,24 @@ func newLazy(prog *bprog, forward bool, maxStates int) *Lazy {
 	if maxStates <= 0 {
 		maxStates = DefaultDFAStates
 	}
+	// A row's offset, shifted left by two, must fit a transition.
+	maxStates = min(maxStates, (1<<29)/(len(prog.rep)+1))
 	return &Lazy{prog: prog, unanchored: forward, backwards: !forward, max: maxStates, first: -1}
 }
+
+// DefaultDFAStates is how many states a cache holds before it starts
+// again when Options.DFAStates is 0.
+const DefaultDFAStates = 2000
 
 func (d *Lazy) cache() *lazyCache {
 	if c, ok := d.pool.Get().(*lazyCache); ok {
 		c.made = 0
 		return c
 	}
-	c := &lazyCache{walk: walk{mark: make([]uint32, len(d.prog.inst))}}
+	// The program is complete by now (bound, classified): the width is
+	// read here, not when the automaton was made.
+	w := int32(len(d.prog.rep)) + 1
+	c := &lazyCache{width: w, eol: w - 1, walk: walk{mark: make([]uint32, len(d.prog.inst))}}
 	d.reset(c)
 	return c
 }
@@ -126,8 +150,8 @@ func (d *Lazy) reset(c *lazyCache) {
 	}
 	// The dead state: no thread, and every transition back to it.
 	c.states = append(c.states, lazyState{flags: fNoNew})
-	for range lazyWidth {
-		c.trans = append(c.trans, lazyDead<<2)
+	for range c.width {
+		c.trans = append(c.trans, lazyDead)
 	}
 }
 
@@ -174,32 +198,37 @@ func (d *Lazy) intern(c *lazyCache, pcs []uint32, flags uint8) int32 {
 	if s, ok := c.index[string(c.key)]; ok {
 		return s
 	}
-	s := int32(len(c.states))
+	s := int32(len(c.states)) * c.width
 	c.states = append(c.states, lazyState{pcs: append([]uint32(nil), pcs...), flags: flags})
 	c.index[string(c.key)] = s
-	for range lazyWidth {
+	for range c.width {
 		c.trans = append(c.trans, lazyUnknown)
 	}
 	c.made++
 	return s
 }
 
-// step returns the transition from s on sym, made if unknown: -1 when the
-// cache thrashes (it was emptied, and this scan has made many states for
-// the text it read: scanned bytes).
-func (d *Lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
-	if t := c.trans[int(s)*lazyWidth+sym]; t != lazyUnknown {
+// step returns the transition from the state at row s in column col
+// (a byte class, or c.eol), made if unknown; lazyUnknown when the cache
+// thrashes (it was emptied, and this scan has made many states for the
+// text it read: scanned bytes).
+func (d *Lazy) step(c *lazyCache, s, col int32, scanned int) int32 {
+	if t := c.trans[s+col]; t != lazyUnknown {
 		return t
 	}
 	if len(c.states) >= d.max {
 		if c.made > d.max && c.made*lazyThrash > scanned {
-			return -1
+			return lazyUnknown
 		}
-		st := c.states[s]
+		st := c.states[s/c.width]
 		d.reset(c)
 		s = d.intern(c, st.pcs, st.flags)
 	}
-	st := &c.states[s]
+	sym := symEOL
+	if col != c.eol {
+		sym = int(d.prog.rep[col])
+	}
+	st := &c.states[s/c.width]
 	nl := d.block && sym == '\n'
 	matched, cut := d.closure(c, st.pcs, st.flags, sym, nl)
 	flags := st.flags & fNoNew
@@ -221,25 +250,25 @@ func (d *Lazy) step(c *lazyCache, s int32, sym int, scanned int) int32 {
 			flags |= fHigh
 		}
 	}
-	var t int32
+	var next int32
 	switch {
 	case nl:
 		// A block's next line starts afresh.
-		t = d.start(c, fBOL)
+		next = d.start(c, fBOL)
 	case sym == symEOL:
-		t = lazyDead
+		next = lazyDead
 	default:
-		t = d.intern(c, c.next, flags)
+		next = d.intern(c, c.next, flags)
 	}
-	if d.first >= 0 && t != lazyDead && len(c.states[t].pcs) == 0 && c.states[t].flags&fNoNew == 0 {
-		t = t<<2 | 2
-	} else {
-		t <<= 2
+	var bits int32
+	if d.first >= 0 && next != lazyDead && len(c.states[next/c.width].pcs) == 0 && c.states[next/c.width].flags&fNoNew == 0 {
+		bits |= 2
 	}
 	if matched {
-		t |= 1
+		bits |= 1
 	}
-	c.trans[int(s)*lazyWidth+sym] = t
+	t := special(next, bits)
+	c.trans[s+col] = t
 	return t
 }
 
@@ -339,134 +368,4 @@ func emptyContext(bol, word, inside bool, sym int) syntax.EmptyOp {
 		ctx |= syntax.EmptyNoWordBoundary
 	}
 	return ctx
-}
-
-// nextLine returns the bounds of the first line of text that holds a
-// match (-1, -1 when none does); ok is false when the cache thrashed.
-func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
-	c := d.cache()
-	defer d.pool.Put(c)
-	s := d.start(c, fBOL)
-	trans := c.trans
-	for i := 0; i < len(text); i++ {
-		t := trans[int(s)*lazyWidth+int(text[i])]
-		if t < 0 {
-			if t = d.step(c, s, int(text[i]), i); t < 0 {
-				return 0, 0, false
-			}
-			trans = c.trans
-		}
-		if t&3 != 0 {
-			if t&1 != 0 {
-				ls = bytes.LastIndexByte(text[:i], '\n') + 1
-				le = i + bytes.IndexByte(text[i:], '\n')
-				if le < i {
-					le = len(text)
-				}
-				return ls, le, true
-			}
-			// No thread: none starts before the next first byte,
-			// and a match needs one.
-			j := bytes.IndexByte(text[i+1:], byte(d.first))
-			if j < 0 {
-				return -1, -1, true
-			}
-			i += j // the loop's i++ reads the first byte next
-			s = d.startAt(c, text[i] == '\n', text[i])
-			trans = c.trans
-			continue
-		}
-		s = t >> 2
-	}
-	if t := d.step(c, s, symEOL, len(text)); t < 0 {
-		return 0, 0, false
-	} else if t&1 != 0 {
-		return bytes.LastIndexByte(text, '\n') + 1, len(text), true
-	}
-	return -1, -1, true
-}
-
-// MatchEnd returns where the leftmost-first match in line from at (which
-// sees the bytes before it) ends, -1 when there is none, or with first,
-// where the first match seen ends (enough to know the line matches); ok
-// is false when the cache thrashed.
-func (d *Lazy) MatchEnd(line []byte, at int, first bool) (end int, ok bool) {
-	c := d.cache()
-	defer d.pool.Put(c)
-	var s int32
-	if at == 0 {
-		s = d.start(c, fBOL)
-	} else {
-		s = d.startAt(c, false, line[at-1])
-	}
-	end = -1
-	trans := c.trans
-	for i := at; i < len(line); i++ {
-		t := trans[int(s)*lazyWidth+int(line[i])]
-		if t < 0 {
-			if t = d.step(c, s, int(line[i]), i-at); t < 0 {
-				return 0, false
-			}
-			trans = c.trans
-		}
-		if t&1 != 0 {
-			if end = i; first {
-				return end, true
-			}
-		}
-		if s = t >> 2; s == lazyDead {
-			return end, true
-		}
-	}
-	t := d.step(c, s, symEOL, len(line)-at)
-	if t < 0 {
-		return 0, false
-	}
-	if t&1 != 0 {
-		end = len(line)
-	}
-	return end, true
-}
-
-// matchStart runs the reversed program backwards from end, as far as
-// floor, and returns the leftmost place from which a match reaches end;
-// ok is false when the cache thrashed.
-func (d *Lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
-	c := d.cache()
-	defer d.pool.Put(c)
-	var s int32
-	if end == len(line) {
-		s = d.start(c, fBOL)
-	} else {
-		s = d.startAt(c, false, line[end])
-	}
-	start = -1
-	trans := c.trans
-	for i := end - 1; i >= floor; i-- {
-		t := trans[int(s)*lazyWidth+int(line[i])]
-		if t < 0 {
-			if t = d.step(c, s, int(line[i]), end-i); t < 0 {
-				return 0, false
-			}
-			trans = c.trans
-		}
-		if t&1 != 0 {
-			start = i + 1
-		}
-		if s = t >> 2; s == lazyDead {
-			return start, true
-		}
-	}
-	sym := symEOL
-	if floor > 0 {
-		sym = int(line[floor-1])
-	}
-	t := d.step(c, s, sym, end-floor)
-	if t < 0 {
-		return 0, false
-	}
-	if t&1 != 0 {
-		start = floor
-	}
-	return start, true
 }

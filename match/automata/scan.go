@@ -1,0 +1,264 @@
+package automata
+
+import "bytes"
+
+// The scans of a Lazy: the first line of a block that holds a match
+// (nextLine, on one chain of lookups or two), where a match ends
+// (MatchEnd) and, on the reversed program, where it starts (matchStart).
+
+// nextLine returns the bounds of the first line of text that holds a
+// match (-1, -1 when none does); ok is false when the cache thrashed.
+func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
+	c := d.cache()
+	defer d.pool.Put(c)
+	// Where a match starts with one byte, the scan skips to it between
+	// threads (see Lazy.first); two chains would each stop there.
+	if d.first >= 0 || len(text) <= dualMin {
+		at, s, ok := d.run(c, text, 0, d.start(c, fBOL))
+		return d.lineOf(c, text, at, s, ok)
+	}
+	// The first dualMin bytes or so on one chain: most searches that
+	// match do so there, and a second chain would be work thrown away.
+	// What follows goes on two, in stretches that double, so that the
+	// second chain runs far ahead only once the first has gone far.
+	lo, size := 0, dualMin
+	for {
+		hi := len(text)
+		if lo+size < len(text) {
+			if nl := bytes.IndexByte(text[lo+size:], '\n'); nl >= 0 {
+				hi = lo + size + nl + 1
+			}
+		}
+		// Each stretch but the last ends its last line with its
+		// newline, after which a block's state is the start state.
+		part := text[lo:hi]
+		mid := 0 // where the second chain starts; 0 for one chain
+		if lo > 0 {
+			half := len(part) / 2
+			if nl := bytes.IndexByte(part[half:], '\n'); nl >= 0 && half+nl+1 < len(part) {
+				mid = half + nl + 1
+			}
+		}
+		var at int
+		var s int32
+		if mid > 0 {
+			at, s, ok = d.runDual(c, part, mid)
+		} else {
+			at, s, ok = d.run(c, part, 0, d.start(c, fBOL))
+		}
+		if !ok {
+			return 0, 0, false
+		}
+		if at >= 0 || hi == len(text) {
+			if at >= 0 {
+				at += lo
+			}
+			return d.lineOf(c, text, at, s, true)
+		}
+		lo, size = hi, 2*size
+	}
+}
+
+// dualMin is how far one chain of lookups goes before nextLine runs two
+// side by side, and the first stretch of two. Each lookup waits on the
+// last, so one chain leaves the core mostly idle; two, over two halves
+// of the text, cost little more than one, so a long text with few
+// matches is read faster (see
+// docs/performance.md#dualmin-two-chains-of-lookups-past-16-kib-matchautomatadfago).
+const dualMin = 16 << 10
+
+// lineOf turns what run found in text into nextLine's answer: the line
+// of the byte at, before which a match ends, or, with at -1, the last
+// line when the state s at text's end matches there.
+func (d *Lazy) lineOf(c *lazyCache, text []byte, at int, s int32, ok bool) (ls, le int, _ bool) {
+	if !ok {
+		return 0, 0, false
+	}
+	if at < 0 {
+		t := d.step(c, s, c.eol, len(text))
+		if t == lazyUnknown {
+			return 0, 0, false
+		}
+		if t >= 0 || ^t&1 == 0 {
+			return -1, -1, true
+		}
+		at = len(text)
+	}
+	ls = bytes.LastIndexByte(text[:at], '\n') + 1
+	le = at + bytes.IndexByte(text[at:], '\n')
+	if le < at {
+		le = len(text)
+	}
+	return ls, le, true
+}
+
+// run scans a block from text[i] in the state at row s, and returns the
+// byte before which the first match ends, or -1 and the state at text's
+// end; ok is false when the cache thrashed.
+func (d *Lazy) run(c *lazyCache, text []byte, i int, s int32) (at int, end int32, ok bool) {
+	classOf := &d.prog.classOf
+	trans := c.trans
+	for ; i < len(text); i++ {
+		col := int32(classOf[text[i]])
+		t := trans[s+col]
+		if t >= 0 {
+			s = t
+			continue
+		}
+		if t == lazyUnknown {
+			if t = d.step(c, s, col, i); t == lazyUnknown {
+				return 0, 0, false
+			}
+			trans = c.trans
+			if t >= 0 {
+				s = t
+				continue
+			}
+		}
+		if ^t&1 != 0 {
+			return i, 0, true
+		}
+		// No thread: none starts before the next first byte, and a
+		// match needs one.
+		j := bytes.IndexByte(text[i+1:], byte(d.first))
+		if j < 0 {
+			return -1, lazyDead, true
+		}
+		i += j // the loop's i++ reads the first byte next
+		s = d.startAt(c, text[i] == '\n', text[i])
+		trans = c.trans
+	}
+	return -1, s, true
+}
+
+// runDual is run over part[:mid] (which ends with a newline) and
+// part[mid:] at once, a byte of each per turn, while both stay on
+// transitions made and plain; the first half's match comes first. When
+// either meets another, the first half goes on alone, then the second
+// from the start of the line it was in: making a transition may empty
+// the cache, which its state would not survive.
+func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, ok bool) {
+	classOf := &d.prog.classOf
+	start := d.start(c, fBOL)
+	trans := c.trans // after start, which may grow it
+	a, b := part[:mid], part[mid:]
+	n := min(len(a), len(b))
+	sA, sB := start, start
+	k := 0
+	for ; k < n; k++ {
+		tA := trans[sA+int32(classOf[a[k]])]
+		tB := trans[sB+int32(classOf[b[k]])]
+		if tA|tB < 0 {
+			break
+		}
+		sA, sB = tA, tB
+	}
+	if at, _, ok = d.run(c, a, k, sA); !ok || at >= 0 {
+		return at, 0, ok
+	}
+	from := bytes.LastIndexByte(b[:k], '\n') + 1
+	at, end, ok = d.run(c, b, from, d.start(c, fBOL))
+	if at >= 0 {
+		at += mid
+	}
+	return at, end, ok
+}
+
+// MatchEnd returns where the leftmost-first match in line from at (which
+// sees the bytes before it) ends, -1 when there is none, or with first,
+// where the first match seen ends (enough to know the line matches); ok
+// is false when the cache thrashed.
+func (d *Lazy) MatchEnd(line []byte, at int, first bool) (end int, ok bool) {
+	c := d.cache()
+	defer d.pool.Put(c)
+	var s int32
+	if at == 0 {
+		s = d.start(c, fBOL)
+	} else {
+		s = d.startAt(c, false, line[at-1])
+	}
+	end = -1
+	classOf := &d.prog.classOf
+	trans := c.trans
+	for i := at; i < len(line); i++ {
+		col := int32(classOf[line[i]])
+		t := trans[s+col]
+		if t < 0 {
+			if t == lazyUnknown {
+				if t = d.step(c, s, col, i-at); t == lazyUnknown {
+					return 0, false
+				}
+				trans = c.trans
+			}
+			if t < 0 {
+				if ^t&1 != 0 {
+					if end = i; first {
+						return end, true
+					}
+				}
+				t = ^t >> 2
+			}
+		}
+		if s = t; s == lazyDead {
+			return end, true
+		}
+	}
+	t := d.step(c, s, c.eol, len(line)-at)
+	if t == lazyUnknown {
+		return 0, false
+	}
+	if t < 0 && ^t&1 != 0 {
+		end = len(line)
+	}
+	return end, true
+}
+
+// matchStart runs the reversed program backwards from end, as far as
+// floor, and returns the leftmost place from which a match reaches end;
+// ok is false when the cache thrashed.
+func (d *Lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
+	c := d.cache()
+	defer d.pool.Put(c)
+	var s int32
+	if end == len(line) {
+		s = d.start(c, fBOL)
+	} else {
+		s = d.startAt(c, false, line[end])
+	}
+	start = -1
+	classOf := &d.prog.classOf
+	trans := c.trans
+	for i := end - 1; i >= floor; i-- {
+		col := int32(classOf[line[i]])
+		t := trans[s+col]
+		if t < 0 {
+			if t == lazyUnknown {
+				if t = d.step(c, s, col, end-i); t == lazyUnknown {
+					return 0, false
+				}
+				trans = c.trans
+			}
+			if t < 0 {
+				if ^t&1 != 0 {
+					start = i + 1
+				}
+				t = ^t >> 2
+			}
+		}
+		if s = t; s == lazyDead {
+			return start, true
+		}
+	}
+	col := c.eol
+	if floor > 0 {
+		col = int32(classOf[line[floor-1]])
+	}
+	t := d.step(c, s, col, end-floor)
+	if t == lazyUnknown {
+		return 0, false
+	}
+	if t < 0 && ^t&1 != 0 {
+		start = floor
+	}
+	return start, true
+}

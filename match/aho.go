@@ -422,7 +422,7 @@ func lineAround(text []byte, i int) (int, int, error) {
 
 // nextWhole is -x's Next: a line is selected when it is a word.
 func (a *aho) nextWhole(text []byte) (int, int, error) {
-	s, e := firstLine(text, a.whole)
+	s, e := base.FirstLine(text, a.whole)
 	return s, e, nil
 }
 
@@ -596,7 +596,7 @@ func transcribe(line []byte) *spelt {
 }
 
 func (f ahoFolded) Next(text []byte) (int, int, error) {
-	s, e := firstLine(text, f.matches)
+	s, e := base.FirstLine(text, f.matches)
 	return s, e, nil
 }
 

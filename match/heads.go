@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/automata"
+	"urg/match/base"
 	"urg/match/parsed"
 )
 
@@ -260,7 +261,7 @@ func (h *headed) MinLen() int { return h.min }
 // Next returns the first line that either automaton finds.
 func (h *headed) Next(text []byte) (int, int, error) {
 	if h.uni {
-		s, e := firstLine(text, h.matches)
+		s, e := base.FirstLine(text, h.matches)
 		return s, e, nil
 	}
 	if len(h.parts) == 0 {

@@ -34,12 +34,12 @@ type regex struct {
 	// lits is pre, or any, as a set scanned in one pass.
 	lits *prefilter.Set
 	// run is a run of class bytes every match holds, when there is no
-	// literal (see classRun).
-	run *classRun
+	// literal (see prefilter.ClassRun).
+	run *prefilter.ClassRun
 	// finder decides the whole pattern, line by line, when it has no
 	// literal: a trail, a shape or an anyByte; without one, auto (or,
 	// where its program is too large, re) runs over the block.
-	finder lineFinder
+	finder prefilter.LineFinder
 	// autoLines: the lines auto finds are the matches, with nothing to
 	// confirm (but -w's bounds): the pattern has no literal prefix for
 	// re to skip to.
@@ -66,24 +66,17 @@ type regex struct {
 	auto, autoBounded *automata.LazyAutomaton
 }
 
-// lineFinder finds the first line of a block that holds a match of the
-// whole pattern, with no regex after it (but -w's check of the bounds).
-type lineFinder interface {
-	NextLine(text []byte) (ls, le int) // -1, -1 when no line does
-	Name() string                      // for Engine, after "regexp+"
-}
-
 // shapeFinder returns the finder for a pattern that is a run of a class at
 // the line's end, bounds its line's length and bytes, or is one class;
 // nil for any other.
-func shapeFinder(tree *syntax.Regexp) lineFinder {
-	if t := newTrail(tree); t != nil {
+func shapeFinder(tree *syntax.Regexp) prefilter.LineFinder {
+	if t := prefilter.NewTrail(tree); t != nil {
 		return t
 	}
-	if s := newShape(tree); s != nil {
+	if s := prefilter.NewShape(tree); s != nil {
 		return s
 	}
-	if b := newAnyByte(tree); b != nil {
+	if b := prefilter.NewAnyByte(tree); b != nil {
 		return b
 	}
 	return nil
@@ -175,8 +168,8 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 			m.finder = shapeFinder(tree)
 		}
 		if m.any == nil && m.finder == nil {
-			if m.run = exactRun(tree); m.run == nil {
-				m.run = newClassRun(tree)
+			if m.run = prefilter.ExactRun(tree); m.run == nil {
+				m.run = prefilter.NewClassRun(tree)
 			}
 		}
 	}
@@ -230,7 +223,7 @@ func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		var ls, le int
 		if m.run != nil {
-			i := m.run.index(text[at:])
+			i := m.run.Index(text[at:])
 			if i < 0 {
 				return -1, -1, nil
 			}
@@ -322,7 +315,7 @@ const aroundMin = 1024
 // lineMatches confirms a candidate line: the prefilter only says the
 // literal is there, and -w needs the bounds checked.
 func (m *regex) lineMatches(line []byte) (bool, error) {
-	if !m.word && m.pre == nil && m.any == nil && (m.run == nil || m.run.exact) {
+	if !m.word && m.pre == nil && m.any == nil && (m.run == nil || m.run.Exact) {
 		return true, nil // found by the regex itself: no second look
 	}
 	return m.matchLine(line), nil

@@ -34,3 +34,22 @@ func Block(text []byte, s, e int) (int, int) {
 	}
 	return ls, le
 }
+
+// FirstLine returns the bounds of the first line of text that matches
+// says holds a match, or -1: for matchers that decide a line from the
+// line alone, on each one in turn.
+func FirstLine(text []byte, matches func(line []byte) bool) (int, int) {
+	for ls := 0; ls <= len(text); {
+		le := bytes.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		if matches(text[ls:le]) {
+			return ls, le
+		}
+		ls = le + 1
+	}
+	return -1, -1
+}

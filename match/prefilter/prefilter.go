@@ -2,7 +2,11 @@
 // reads the text: a literal every match contains, found by its rarest byte
 // or by two of its bytes 32 positions at a time (AVX2); several literals
 // at once (Teddy, a fused pair scan); a literal behind a run of one class
-// at a line's start (Lead). The engines confirm what it finds.
+// at a line's start (Lead); a run of class bytes every match holds
+// (ClassRun). The engines confirm what it finds. It also holds the line
+// finders of patterns that such scans decide whole, with no regex after
+// them: a class run at the line's end, a line's length and bytes, one
+// class (NewTrail, NewShape, NewAnyByte).
 package prefilter
 
 import (

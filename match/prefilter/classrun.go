@@ -1,35 +1,34 @@
-package match
+package prefilter
 
 import (
 	"math"
 	"regexp/syntax"
 	"unicode/utf8"
-	"urg/match/prefilter"
 )
 
-// classRun is what a pattern without a literal may still require: a run of
+// ClassRun is what a pattern without a literal may still require: a run of
 // at least n bytes in a class. `\b[A-Z][A-Z0-9_]{15,}\b` holds 16 bytes of
 // [A-Z0-9_] in a row, and `[0-9a-f]{32}` 32 of [0-9a-f]; scanning for such
 // runs, a byte at a time through a table, passes over most lines without
 // Go's regexp, which with no literal to skip to runs its NFA over every
 // byte, far slower than such a loop (see docs/performance.md).
-type classRun struct {
+type ClassRun struct {
 	in [256]bool
 	n  int
-	// exact: the pattern is the run and nothing else (`\w{20,}`), so a
+	// Exact: the pattern is the run and nothing else (`\w{20,}`), so a
 	// line that holds it matches, and it is scanned for however common
 	// its bytes are: the loop costs a tenth of Go's NFA.
-	exact bool
+	Exact bool
 }
 
-// exactRun returns the classRun re is when re is one class repeated (and
+// ExactRun returns the ClassRun re is when re is one class repeated (and
 // concatenated: Simplify writes x{3,} as xx(x+)) at least twice, without
 // anchors, or nil. (Once is anyByte's.)
-func exactRun(re *syntax.Regexp) *classRun {
-	r := &classRun{exact: true}
+func ExactRun(re *syntax.Regexp) *ClassRun {
+	r := &ClassRun{Exact: true}
 	for i, part := range flatConcat(nil, re) {
 		var in [256]bool
-		min, _, ok := prefilter.ClassRepeat(&in, part)
+		min, _, ok := ClassRepeat(&in, part)
 		if !ok || i > 0 && in != r.in {
 			return nil
 		}
@@ -41,16 +40,16 @@ func exactRun(re *syntax.Regexp) *classRun {
 	return r
 }
 
-// newClassRun returns the run every match of re holds, taken from the
+// NewClassRun returns the run every match of re holds, taken from the
 // consecutive parts of its top concatenation that match bytes of classes
 // only; nil when there is none rare enough to be worth scanning for.
-func newClassRun(re *syntax.Regexp) *classRun {
+func NewClassRun(re *syntax.Regexp) *ClassRun {
 	parts := flatConcat(nil, re)
-	var best *classRun
+	var best *ClassRun
 	bestP := 1e-3 // a run likelier than this at a byte is not worth it
-	cur := &classRun{}
-	var same *classRun // the parts of one class that cur ends with
-	consider := func(r *classRun) {
+	cur := &ClassRun{}
+	var same *ClassRun // the parts of one class that cur ends with
+	consider := func(r *ClassRun) {
 		if p := r.likelihood(); r.n > 0 && p < bestP {
 			best, bestP = r, p
 		}
@@ -63,14 +62,14 @@ func newClassRun(re *syntax.Regexp) *classRun {
 		}
 		if !cur.add(part) {
 			consider(cur)
-			cur, same = &classRun{}, nil
+			cur, same = &ClassRun{}, nil
 			continue
 		}
 		// Parts in a row of one class may be rarer than the run they
 		// join, whose class is the union of all: [0-9]{3} in
 		// [a-z]{3}[0-9]{3}, where six bytes of [a-z0-9] are most
 		// identifiers.
-		one := &classRun{}
+		one := &ClassRun{}
 		one.add(part)
 		if same != nil && same.in == one.in {
 			one.n += same.n
@@ -98,9 +97,12 @@ func flatConcat(parts []*syntax.Regexp, re *syntax.Regexp) []*syntax.Regexp {
 	return append(parts, re)
 }
 
+// Len is how many bytes of the class the run holds.
+func (r *ClassRun) Len() int { return r.n }
+
 // add extends the run by part when part matches bytes of a class only, at
 // least min of them; it reports whether it did.
-func (r *classRun) add(part *syntax.Regexp) bool {
+func (r *ClassRun) add(part *syntax.Regexp) bool {
 	if part.Op == syntax.OpLiteral && len(part.Rune) > 1 {
 		if part.Flags&syntax.FoldCase != 0 {
 			return false
@@ -116,7 +118,7 @@ func (r *classRun) add(part *syntax.Regexp) bool {
 		r.n += len(part.Rune)
 		return true
 	}
-	min, _, ok := prefilter.ClassRepeat(&r.in, part)
+	min, _, ok := ClassRepeat(&r.in, part)
 	if ok {
 		r.n += min
 	}
@@ -125,7 +127,7 @@ func (r *classRun) add(part *syntax.Regexp) bool {
 
 // likelihood is roughly how likely a run starts at a given byte of source
 // code or text: the class's share of such bytes to the power n.
-func (r *classRun) likelihood() float64 {
+func (r *ClassRun) likelihood() float64 {
 	var p float64
 	for c, in := range r.in {
 		if in {
@@ -156,13 +158,13 @@ func byteShare(c byte) float64 {
 	return 0.002
 }
 
-// index returns where in text the first run of n class bytes ends (the
+// Index returns where in text the first run of n class bytes ends (the
 // offset of its last byte), or -1. Each window of n bytes is read from
 // its end back: a byte outside the class rules out every window holding
 // it, so the next starts past it, and the bytes read before are not read
 // again. A rare run of 32 hex digits is found reading a fraction of the
 // bytes; a byte-by-byte count read them all.
-func (r *classRun) index(text []byte) int {
+func (r *ClassRun) Index(text []byte) int {
 	n := r.n
 	i, k := 0, 0 // the window starts at i; text[i:k] is in the class
 	for i+n <= len(text) {

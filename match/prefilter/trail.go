@@ -1,9 +1,8 @@
-package match
+package prefilter
 
 import (
-	"bytes"
 	"regexp/syntax"
-	"urg/match/prefilter"
+	"urg/match/base"
 )
 
 // trail is a pattern that is a run of one class at a line's end, `\s+$`
@@ -17,6 +16,22 @@ type trail struct {
 	min int
 }
 
+// LineFinder finds the first line of a block that holds a match of the
+// whole pattern, with no regex after it.
+type LineFinder interface {
+	NextLine(text []byte) (ls, le int) // -1, -1 when no line does
+	Name() string                      // for Engine, after "regexp+"
+}
+
+// NewTrail returns the line finder of re when re is a run of one class at
+// a line's end, or nil.
+func NewTrail(re *syntax.Regexp) LineFinder {
+	if t := newTrail(re); t != nil {
+		return t
+	}
+	return nil
+}
+
 // newTrail returns the trail re is, or nil. A run that may be empty
 // matches every line and is left to the regex.
 func newTrail(re *syntax.Regexp) *trail {
@@ -28,7 +43,7 @@ func newTrail(re *syntax.Regexp) *trail {
 	t := &trail{}
 	for i, part := range parts[:n-1] {
 		var in [256]bool
-		min, _, ok := prefilter.ClassRepeat(&in, part)
+		min, _, ok := ClassRepeat(&in, part)
 		if !ok || i > 0 && in != t.in {
 			return nil
 		}
@@ -40,7 +55,7 @@ func newTrail(re *syntax.Regexp) *trail {
 	return t
 }
 
-func (t *trail) NextLine(text []byte) (int, int) { return firstLine(text, t.matches) }
+func (t *trail) NextLine(text []byte) (int, int) { return base.FirstLine(text, t.matches) }
 func (t *trail) Name() string                    { return "line end" }
 
 // matches reports whether line, without its newline, ends in the run.
@@ -54,23 +69,4 @@ func (t *trail) matches(line []byte) bool {
 		}
 	}
 	return true
-}
-
-// firstLine returns the bounds of the first line of text that matches
-// says holds a match, or -1: for matchers that decide a line from the
-// line alone, on each one in turn.
-func firstLine(text []byte, matches func(line []byte) bool) (int, int) {
-	for ls := 0; ls <= len(text); {
-		le := bytes.IndexByte(text[ls:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
-		}
-		if matches(text[ls:le]) {
-			return ls, le
-		}
-		ls = le + 1
-	}
-	return -1, -1
 }

@@ -1,4 +1,4 @@
-package match
+package prefilter
 
 import (
 	"encoding/binary"
@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
-	"urg/match/prefilter"
 )
 
 // shape is a pattern that says only how long its line is and what bytes
@@ -21,6 +20,15 @@ type shape struct {
 	in       [256]bool // the class of every byte, when not dot
 	dot      bool      // `.`: every character, counted as runes
 	min, max int       // bounds on the length (max < 0: none)
+}
+
+// NewShape returns the line finder of re when re says only how long its
+// line is and what bytes it holds, or nil.
+func NewShape(re *syntax.Regexp) LineFinder {
+	if s := newShape(re); s != nil {
+		return s
+	}
+	return nil
 }
 
 // newShape returns the shape re is, or nil: re is anchored at the line's
@@ -84,7 +92,7 @@ func (s *shape) span(re *syntax.Regexp, kind *int) (min, max int, ok bool) {
 		return 1, 1, true
 	case syntax.OpCharClass, syntax.OpLiteral:
 		var in [256]bool
-		if _, _, ok := prefilter.ClassRepeat(&in, re); !ok || *kind == 1 || *kind == 2 && in != s.in {
+		if _, _, ok := ClassRepeat(&in, re); !ok || *kind == 1 || *kind == 2 && in != s.in {
 			return 0, 0, false
 		}
 		*kind, s.in = 2, in
@@ -127,7 +135,7 @@ func (s *shape) span(re *syntax.Regexp, kind *int) (min, max int, ok bool) {
 	return 0, 0, false
 }
 
-func (s *shape) NextLine(text []byte) (int, int) { return firstLine(text, s.matches) }
+func (s *shape) NextLine(text []byte) (int, int) { return base.FirstLine(text, s.matches) }
 func (s *shape) Name() string                    { return "line shape" }
 
 // matches reports whether line, without its newline, has the shape.
@@ -163,6 +171,15 @@ func (s *shape) matches(line []byte) bool {
 type anyByte struct {
 	in   [256]bool
 	high bool // the class is the bytes from 0x80 and no others
+}
+
+// NewAnyByte returns the line finder of re when re is one class, once or
+// more, or nil.
+func NewAnyByte(re *syntax.Regexp) LineFinder {
+	if b := newAnyByte(re); b != nil {
+		return b
+	}
+	return nil
 }
 
 // newAnyByte returns the anyByte re is, or nil.

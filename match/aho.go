@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/locale"
 	"urg/match/prefilter"
 )
 
@@ -96,7 +97,7 @@ func newAhoFor(texts []string, o Options) Matcher {
 	if a.fold {
 		// Lines of ASCII are scanned raw (the class map folds their
 		// letters), the others through transcripts.
-		return &asciiSplit{ascii: a, uni: ahoFolded{a}}
+		return locale.NewSplit(a, ahoFolded{a})
 	}
 	return a
 }
@@ -403,7 +404,7 @@ func (a *aho) Next(text []byte) (int, int, error) {
 				return lineAround(text, i)
 			}
 			if le < i {
-				le = lineEndFrom(text, i)
+				le = base.LineEndFrom(text, i)
 			}
 			if a.tailsMatch(t&^matchBit, text[:le], i+1) {
 				return lineAround(text, i)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/base"
+	"urg/match/locale"
 )
 
 // ahoMatcher is the matcher newAhoFor makes of words under o, whatever
@@ -17,7 +18,7 @@ import (
 func ahoMatcher(words []string, o Options, dense int) Matcher {
 	a := newAho(words, o, dense)
 	if a.fold {
-		return &asciiSplit{ascii: a, uni: ahoFolded{a}}
+		return locale.NewSplit(a, ahoFolded{a})
 	}
 	return a
 }

@@ -1,18 +1,16 @@
 package match
 
 import (
-	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"urg/match/automata"
 	"urg/match/backtrack"
 	"urg/match/base"
+	"urg/match/locale"
 	"urg/match/parsed"
 	"urg/match/prefilter"
 )
@@ -48,7 +46,7 @@ func localeExact(m *regex, src string, o Options) (Matcher, error) {
 	if err != nil || b == nil {
 		return m, err
 	}
-	return &asciiSplit{ascii: m, uni: b}, nil
+	return locale.NewSplit(m, b), nil
 }
 
 // beyond decides the lines holding bytes from 0x80 for a Go pattern, as
@@ -69,14 +67,6 @@ type beyond struct {
 	scratch sync.Pool
 }
 
-// transcript is a stretch of text as m reads it, with the offset in the
-// text of each of its bytes (and of its end), or nil where those are its
-// own (see at).
-type transcript struct {
-	text []byte
-	back []int32
-}
-
 // newBeyond returns the decider of lines beyond ASCII for src, or nil when
 // the pattern matches no character beyond ASCII.
 func newBeyond(src string, o Options) (*beyond, error) {
@@ -89,7 +79,7 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		tree = parsed.ASCIIFold(tree)
 	}
 	tree = tree.Simplify()
-	if !reachesBeyondASCII(tree) && !placesDiffer(tree, o) {
+	if !locale.ReachesBeyondASCII(tree) && !placesDiffer(tree, o) {
 		return nil, nil
 	}
 	min := parsed.MinLen(tree)
@@ -110,7 +100,7 @@ func newBeyond(src string, o Options) (*beyond, error) {
 		// patterns joined have their own, pattern by pattern.
 		m.exact, _ = backtrack.New(src, o)
 	}
-	anchored := o.Line || holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
+	anchored := o.Line || parsed.HoldsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
 	b := &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}
 	if b.bytes {
 		whole := tree
@@ -136,8 +126,8 @@ func newBeyond(src string, o Options) (*beyond, error) {
 // between two bytes of a character, which -w and \B may take ("0é0"
 // holds one, bounded by non-word bytes, for grep -w ”).
 func placesDiffer(tree *syntax.Regexp, o Options) bool {
-	empty := parsed.MinLen(tree) == 0 && (o.Word || holdsOp(tree, syntax.OpWordBoundary, syntax.OpNoWordBoundary))
-	return empty || o.UTF8 && !o.Fixed && holdsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)
+	empty := parsed.MinLen(tree) == 0 && (o.Word || parsed.HoldsOp(tree, syntax.OpWordBoundary, syntax.OpNoWordBoundary))
+	return empty || o.UTF8 && !o.Fixed && parsed.HoldsOp(tree, syntax.OpBeginLine, syntax.OpBeginText)
 }
 
 // asciiLiterals gives m, the pattern src folded by Unicode's rule, the
@@ -198,134 +188,6 @@ func asciiFoldPiece(p prefilter.Literal) prefilter.Literal {
 	return prefilter.Literal{Lit: slices.Clone(best), Fold: p.Fold}
 }
 
-// reachesBeyondASCII reports whether some instruction of tree's program
-// matches a character from U+0080 (case folding included).
-func reachesBeyondASCII(tree *syntax.Regexp) bool {
-	prog, err := syntax.Compile(tree)
-	if err != nil {
-		return true
-	}
-	for pc := range prog.Inst {
-		switch i := &prog.Inst[pc]; i.Op {
-		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-			if _, none := automata.HighMatches(i); !none {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// holdsOp reports whether re holds a node of one of the ops.
-func holdsOp(re *syntax.Regexp, ops ...syntax.Op) bool {
-	return slices.Contains(ops, re.Op) || slices.ContainsFunc(re.Sub, func(sub *syntax.Regexp) bool {
-		return holdsOp(sub, ops...)
-	})
-}
-
-// byteEscaped spells each byte of the pattern src from 0x80, and each
-// \xHH or \x{HH} escape of such a byte, as the escape of its byteRune,
-// as the C locale reads a pattern (see localeExact). A backslash that
-// escapes such a byte goes: the escape is one of its own.
-func byteEscaped(src string) string {
-	var b strings.Builder
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c >= utf8.RuneSelf:
-			fmt.Fprintf(&b, `\x{%x}`, base.ByteRune(c))
-		case c == '\\' && i+1 < len(src) && src[i+1] >= utf8.RuneSelf:
-			// the escaped byte is written next
-		case c == '\\' && i+1 < len(src) && src[i+1] == 'x':
-			v, n := hexEscape(src[i+2:])
-			if n > 0 && v >= utf8.RuneSelf && v <= 0xff {
-				fmt.Fprintf(&b, `\x{%x}`, base.ByteRune(byte(v)))
-			} else {
-				b.WriteString(src[i : i+2+n])
-			}
-			i += 1 + n
-		case c == '\\' && i+1 < len(src):
-			b.WriteString(src[i : i+2])
-			i++
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// hexEscape reads what follows \x: two hex digits at most, or {digits};
-// n is how many bytes it took, 0 when it is neither (the parser judges).
-func hexEscape(s string) (v rune, n int) {
-	if strings.HasPrefix(s, "{") {
-		end := strings.IndexByte(s, '}')
-		if end < 0 {
-			return 0, 0
-		}
-		x, err := strconv.ParseUint(s[1:end], 16, 32)
-		if err != nil {
-			return 0, 0
-		}
-		return rune(x), end + 1
-	}
-	for n < 2 && n < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[n]) >= 0 {
-		n++
-	}
-	x, _ := strconv.ParseUint(s[:n], 16, 32)
-	return rune(x), n
-}
-
-// wideLiteral reports whether re holds a literal character that the C
-// locale has no byte for: beyond ASCII and no byteRune (\x{263a}).
-func wideLiteral(re *syntax.Regexp) bool {
-	if re.Op == syntax.OpLiteral {
-		for _, r := range re.Rune {
-			if r >= utf8.RuneSelf && !base.IsByteRune(r) {
-				return true
-			}
-		}
-	}
-	for _, sub := range re.Sub {
-		if wideLiteral(sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// toBytes turns p's literal, read from a pattern the C locale rewrote
-// (byteEscaped), into the text's bytes: each byteRune back to its byte.
-// The regexp2 engine's prefilters scan the text itself, not a transcript.
-func toBytes(p *prefilter.Literal) {
-	b := make([]byte, 0, len(p.Lit))
-	for i := 0; i < len(p.Lit); {
-		r, n := utf8.DecodeRune(p.Lit[i:])
-		if base.IsByteRune(r) {
-			b = append(b, byte(r-base.ByteRunes))
-		} else {
-			b = append(b, p.Lit[i:i+n]...)
-		}
-		i += n
-	}
-	p.Lit = b
-}
-
-// literalBytes returns the bytes of runes as the C locale reads them (see
-// byteRune), ok false when one is no byte's.
-func literalBytes(runes []rune) (b []byte, ok bool) {
-	for _, r := range runes {
-		switch {
-		case r < utf8.RuneSelf:
-			b = append(b, byte(r))
-		case base.IsByteRune(r):
-			b = append(b, byte(r-base.ByteRunes))
-		default:
-			return nil, false
-		}
-	}
-	return b, true
-}
-
 func (b *beyond) Engine() string {
 	if b.raw.Get() != nil {
 		return "automaton over bytes"
@@ -348,15 +210,15 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 		// that stops at its first match has transcribed little past
 		// it.
 		for at := 0; at <= len(text); {
-			hi := lineEndFrom(text, min(at+beyondWindow, len(text)))
+			hi := base.LineEndFrom(text, min(at+beyondWindow, len(text)))
 			t := b.transcribe(text[at:hi])
-			s, e, err := b.m.Next(t.text)
+			s, e, err := b.m.Next(t.Text)
 			if s >= 0 {
-				s, e = t.at(s), t.at(e)
+				s, e = t.At(s), t.At(e)
 			}
 			b.scratch.Put(t)
 			if s >= 0 || err != nil {
-				return found(at, s, e, err)
+				return base.Found(at, s, e, err)
 			}
 			at = hi + 1
 		}
@@ -377,8 +239,8 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 			return ls, le, nil
 		}
 		t := b.buffer()
-		t.invalidAsNL(text[ls:le])
-		ok, err := b.invalidLineMatches(t.text, text[ls:le])
+		t.InvalidAsNL(text[ls:le])
+		ok, err := b.invalidLineMatches(t.Text, text[ls:le])
 		b.scratch.Put(t)
 		if ok || err != nil {
 			return ls, le, err
@@ -402,7 +264,7 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 		// as the locale's rule has it: the line as it is.
 		return b.m.Each(line, fn)
 	}
-	var t *transcript
+	var t *locale.Transcript
 	if b.bytes {
 		t = b.transcribe(line)
 	} else {
@@ -416,18 +278,18 @@ func (b *beyond) Each(line []byte, fn func(int, int)) error {
 // rule: the matches are given in the line's offsets, and under -w the
 // backtracking engine, when Go's leftmost match is not bounded, reads the
 // line itself. Without that engine only the bounded matches are given.
-func eachRead(re *regexp.Regexp, t *transcript, line []byte, word, uni bool, exact backtrack.Matcher, fn func(int, int)) error {
-	locs := re.FindAllIndex(t.text, -1)
+func eachRead(re *regexp.Regexp, t *locale.Transcript, line []byte, word, uni bool, exact backtrack.Matcher, fn func(int, int)) error {
+	locs := re.FindAllIndex(t.Text, -1)
 	if word && exact != nil {
 		for _, loc := range locs {
-			if !base.WordBounded(t.text, loc[0], loc[1], uni) {
+			if !base.WordBounded(t.Text, loc[0], loc[1], uni) {
 				return exact.Each(line, fn)
 			}
 		}
 	}
 	for _, loc := range locs {
-		if loc[1] > loc[0] && (!word || base.WordBounded(t.text, loc[0], loc[1], uni)) {
-			fn(t.at(loc[0]), t.at(loc[1]))
+		if loc[1] > loc[0] && (!word || base.WordBounded(t.Text, loc[0], loc[1], uni)) {
+			fn(t.At(loc[0]), t.At(loc[1]))
 		}
 	}
 	return nil
@@ -480,82 +342,27 @@ func (b *beyond) whole(o Options) bool {
 }
 
 // buffer returns a transcript from the pool, emptied.
-func (b *beyond) buffer() *transcript {
-	t, _ := b.scratch.Get().(*transcript)
+func (b *beyond) buffer() *locale.Transcript {
+	t, _ := b.scratch.Get().(*locale.Transcript)
 	if t == nil {
-		t = new(transcript)
+		t = new(locale.Transcript)
 	}
-	t.text, t.back = t.text[:0], t.back[:0]
+	t.Reset()
 	return t
 }
 
 // transcribe returns text with each byte from 0x80 as the UTF-8 of its
 // byteRune (see localeExact).
-func (b *beyond) transcribe(text []byte) *transcript {
+func (b *beyond) transcribe(text []byte) *locale.Transcript {
 	t := b.buffer()
-	t.bytesRead(text)
+	t.ReadBytes(text)
 	return t
 }
 
 // invalidAsNL returns line with each byte that is not UTF-8 replaced by a
 // newline (see localeExact); its offsets are the line's.
-func (b *beyond) invalidAsNL(line []byte) *transcript {
+func (b *beyond) invalidAsNL(line []byte) *locale.Transcript {
 	t := b.buffer()
-	t.invalidAsNL(line)
+	t.InvalidAsNL(line)
 	return t
-}
-
-// bytesRead sets t to text with each byte from 0x80 as the UTF-8 of its
-// byteRune.
-func (t *transcript) bytesRead(text []byte) {
-	for i, c := range text {
-		if c < utf8.RuneSelf {
-			t.text = append(t.text, c)
-			t.back = append(t.back, int32(i))
-			continue
-		}
-		t.text = utf8.AppendRune(t.text, base.ByteRune(c))
-		t.back = append(t.back, int32(i), int32(i), int32(i))
-	}
-	t.back = append(t.back, int32(len(text)))
-}
-
-// invalidAsNL sets t to line with each byte that is not UTF-8 replaced by
-// a newline, and reports whether there was one.
-func (t *transcript) invalidAsNL(line []byte) (any bool) {
-	t.text = append(t.text, line...)
-	t.back = nil // offsets are the line's: see at
-	for i := 0; i < len(line); {
-		if line[i] < utf8.RuneSelf {
-			k := base.IndexNonASCII(line[i:])
-			if k < 0 {
-				break
-			}
-			i += k
-		}
-		r, n := utf8.DecodeRune(line[i:])
-		if r == utf8.RuneError && n == 1 {
-			t.text[i] = '\n'
-			any = true
-		}
-		i += n
-	}
-	return any
-}
-
-// at returns the offset in the text of t's offset i.
-func (t *transcript) at(i int) int {
-	if t.back == nil {
-		return i
-	}
-	return int(t.back[i])
-}
-
-// forward returns the offset in t of the text's offset i.
-func (t *transcript) forward(i int) int {
-	if t.back == nil {
-		return i
-	}
-	k, _ := slices.BinarySearch(t.back, int32(i))
-	return k
 }

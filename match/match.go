@@ -21,6 +21,7 @@ import (
 
 	"urg/match/backtrack"
 	"urg/match/base"
+	"urg/match/locale"
 	"urg/match/perl"
 )
 
@@ -122,10 +123,10 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 		// The C locale reads the pattern's bytes as bytes (see
 		// localeExact); a character beyond ASCII that is no byte's can
 		// only come from an escape.
-		p.src = byteEscaped(p.src)
+		p.src = locale.ByteEscaped(p.src)
 	}
 	tree, err := syntax.Parse(p.src, syntaxFlags(o))
-	if err == nil && !o.UTF8 && !o.ASCIILines && wideLiteral(tree) {
+	if err == nil && !o.UTF8 && !o.ASCIILines && locale.WideLiteral(tree) {
 		return p, p.fail(errors.New(`character code point value in \x{} or \o{} is too large`))
 	}
 	if err == nil {

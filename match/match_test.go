@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"urg/match/locale"
 )
 
 // The expected results below were taken from GNU grep 3.8 run as
@@ -27,8 +28,8 @@ func mustCompile(t *testing.T, patterns []string, o Options) Matcher {
 // asRegex returns the Go regexp engine of m: m itself, or the one that
 // decides its lines of ASCII when lines beyond ASCII have their own.
 func asRegex(m Matcher) (*regex, bool) {
-	if s, ok := m.(*asciiSplit); ok {
-		m = s.ascii
+	if ascii, _, ok := locale.Parts(m); ok {
+		m = ascii
 	}
 	r, ok := m.(*regex)
 	return r, ok

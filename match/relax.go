@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"urg/match/backtrack"
+	"urg/match/locale"
 	"urg/match/parsed"
 	"urg/match/perl"
 	"urg/match/prefilter"
@@ -37,7 +38,7 @@ func relaxedPrefilter(src string, o Options) (*prefilter.Literal, []*prefilter.L
 		}
 	}
 	if !o.UTF8 {
-		toBytes(&best)
+		locale.ToBytes(&best)
 	}
 	if best.Useful() {
 		best.Prepare()
@@ -46,7 +47,7 @@ func relaxedPrefilter(src string, o Options) (*prefilter.Literal, []*prefilter.L
 	any := parsed.AlternationLiterals(tree)
 	if !o.UTF8 {
 		for _, p := range any {
-			toBytes(p)
+			locale.ToBytes(p)
 			p.Prepare()
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"urg/match/backtrack"
 	"urg/match/base"
+	"urg/match/locale"
 	"urg/match/parsed"
 )
 
@@ -408,21 +409,21 @@ func partRegexps(tree *syntax.Regexp, longest bool) (re, after *regexp.Regexp, e
 // the line itself, or under the locale's rule for lines beyond ASCII
 // (see localeExact) a transcript, whose offsets t maps back (nil when
 // the line is its own).
-func (p *part) view(line []byte) (text []byte, t *transcript, re, after *regexp.Regexp) {
+func (p *part) view(line []byte) (text []byte, t *locale.Transcript, re, after *regexp.Regexp) {
 	if (!p.bytes && p.uniRe == nil) || base.IndexNonASCII(line) < 0 {
 		return line, nil, p.re, p.after
 	}
 	if p.bytes {
-		t = new(transcript)
-		t.bytesRead(line)
-		return t.text, t, p.re, p.after
+		t = new(locale.Transcript)
+		t.ReadBytes(line)
+		return t.Text, t, p.re, p.after
 	}
 	if base.IndexInvalid(line) < 0 {
 		return line, nil, p.uniRe, p.uniAfter
 	}
-	t = new(transcript)
-	t.invalidAsNL(line)
-	return t.text, t, p.uniRe, p.uniAfter
+	t = new(locale.Transcript)
+	t.InvalidAsNL(line)
+	return t.Text, t, p.uniRe, p.uniAfter
 }
 
 // plainChars reports whether src is characters alone, some escaped as
@@ -474,11 +475,11 @@ func (p *part) from(line []byte, at int) (int, int, error) {
 		s, e := fromIn(text, at, re, after, p.longest)
 		return s, e, nil
 	}
-	s, e := fromIn(text, t.forward(at), re, after, p.longest)
+	s, e := fromIn(text, t.Forward(at), re, after, p.longest)
 	if s < 0 {
 		return -1, -1, nil
 	}
-	return t.at(s), t.at(e), nil
+	return t.At(s), t.At(e), nil
 }
 
 // fromIn is from over line as re and after read it.

@@ -11,6 +11,7 @@ import (
 
 	"urg/match/backtrack"
 	"urg/match/base"
+	"urg/match/locale"
 	"urg/match/perl"
 )
 
@@ -86,7 +87,7 @@ func TestASCIISplitSameAsUTF8(t *testing.T) {
 		o.UTF8 = true
 		t.Run(fmt.Sprintf("%q %+v", c.patterns, c.o), func(t *testing.T) {
 			m := mustCompile(t, c.patterns, o)
-			_, split := m.(*asciiSplit)
+			_, _, split := locale.Parts(m)
 			if _, whole := m.(*beyond); !split && !whole {
 				t.Fatalf("%s matcher, want the split one (or the UTF-8 one whole)", m.Engine())
 			}
@@ -159,7 +160,7 @@ func withTimeout(o Options) Options {
 
 // nonASCIIOnly is a Matcher that fails its test when it is handed a line
 // of ASCII bytes that is not between two lines beyond ASCII less than
-// splitGap bytes apart (or than the text before them), and counts its
+// locale.SplitGap bytes apart (or than the text before them), and counts its
 // calls.
 type nonASCIIOnly struct {
 	Matcher
@@ -181,7 +182,7 @@ func (m nonASCIIOnly) check(text []byte) {
 	for _, l := range lines {
 		if base.IndexNonASCII(l) >= 0 {
 			run, last = 0, pos+len(l)
-		} else if run += len(l) + 1; run > max(splitGap, last) {
+		} else if run += len(l) + 1; run > max(locale.SplitGap, last) {
 			m.t.Errorf("the UTF-8 matcher was handed %q, with %d bytes of ASCII lines in a row after %d", text, run, last)
 			return
 		}
@@ -208,7 +209,8 @@ func TestASCIISplitASCIILinesStayInC(t *testing.T) {
 	for _, c := range splitCases {
 		o := c.o
 		o.UTF8 = true
-		m, ok := mustCompile(t, c.patterns, o).(*asciiSplit)
+		m := mustCompile(t, c.patterns, o)
+		ascii, uni, ok := locale.Parts(m)
 		if !ok {
 			// A UTF-8 matcher as fast on ASCII decides every line
 			// (see beyond.whole).
@@ -221,7 +223,7 @@ func TestASCIISplitASCIILinesStayInC(t *testing.T) {
 			t.Errorf("%q: engine %q names one matcher", c.patterns, e)
 		}
 		calls := 0
-		spy := &asciiSplit{ascii: m.ascii, uni: nonASCIIOnly{m.uni, t, &calls}}
+		spy := locale.NewSplit(ascii, nonASCIIOnly{uni, t, &calls})
 		got := lines(t, spy, splitText(rng, 2000, 10))
 		for _, l := range got {
 			_, line, _ := strings.Cut(l, ":")
@@ -274,7 +276,7 @@ func TestASCIISplitWhenNeeded(t *testing.T) {
 		o := tt.o
 		o.UTF8 = true
 		m := mustCompile(t, tt.patterns, o)
-		_, split := m.(*asciiSplit)
+		_, _, split := locale.Parts(m)
 		_, whole := m.(*beyond) // the UTF-8 matcher alone (beyond.whole)
 		if split = split || whole; split != tt.split {
 			t.Errorf("%q %+v: %s matcher, split %v, want %v", tt.patterns, tt.o, m.Engine(), split, tt.split)

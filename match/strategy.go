@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"urg/match/backtrack"
+	"urg/match/locale"
 	"urg/match/plain"
 )
 
@@ -34,7 +35,7 @@ import (
 //     beside it (compileSeveral).
 //  6. Under UTF-8, when the locale changed a pattern's reading: the lines
 //     of ASCII decided by the C locale's matcher and its fast paths, the
-//     others by the locale's (asciiSplit).
+//     others by the locale's (locale.NewSplit).
 
 // Compile builds a Matcher for the patterns, any of which may match (as
 // grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P, unless
@@ -67,22 +68,22 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 		return m, nil
 	}
 	// On lines of ASCII bytes, the C locale's matcher with its fast
-	// paths decides (see asciiSplit).
+	// paths decides (see locale.NewSplit).
 	c := o
 	c.UTF8, c.ASCIILines = false, true
 	cm, _, err := compile(patterns, c)
 	if err != nil {
 		return m, nil // a shortcut that cannot be had
 	}
-	if in, ok := m.(*asciiSplit); ok {
+	if _, uni, ok := locale.Parts(m); ok {
 		// m is split already: its lines beyond ASCII are the only
 		// ones left to it (one split, not two in a row).
-		m = in.uni
+		m = uni
 	}
 	if b, ok := m.(*beyond); ok && b.whole(o) {
 		return b, nil
 	}
-	return &asciiSplit{ascii: cm, uni: m}, nil
+	return locale.NewSplit(cm, m), nil
 }
 
 // compile is Compile under o as it is; rewritten says that UTF8 changed the
@@ -163,7 +164,7 @@ func literalFor(p pattern, o Options) Matcher {
 		tree = tree.Simplify()
 		switch {
 		case tree.Op == syntax.OpLiteral && tree.Flags&syntax.FoldCase == 0 && !o.UTF8 && !o.ASCIILines:
-			b, ok := literalBytes(tree.Rune)
+			b, ok := locale.LiteralBytes(tree.Rune)
 			if !ok {
 				return nil // \x{263a}: no byte; the regex path matches nothing
 			}

@@ -53,3 +53,21 @@ func FirstLine(text []byte, matches func(line []byte) bool) (int, int) {
 	}
 	return -1, -1
 }
+
+// LineEndFrom returns the end of the line of text that holds offset i,
+// looking forward only (LineAt looks back for its start too).
+func LineEndFrom(text []byte, i int) int {
+	if j := IndexNL(text[i:]); j >= 0 {
+		return i + j
+	}
+	return len(text)
+}
+
+// Found is the result, in text's offsets, of a matcher's Next over
+// text[at:] that returned s, e, err.
+func Found(at, s, e int, err error) (int, int, error) {
+	if s < 0 {
+		return -1, -1, err
+	}
+	return at + s, at + e, err
+}

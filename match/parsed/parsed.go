@@ -458,3 +458,10 @@ func ASCIIOnly(re *syntax.Regexp) bool {
 	}
 	return true
 }
+
+// HoldsOp reports whether re holds a node of one of the ops.
+func HoldsOp(re *syntax.Regexp, ops ...syntax.Op) bool {
+	return slices.Contains(ops, re.Op) || slices.ContainsFunc(re.Sub, func(sub *syntax.Regexp) bool {
+		return HoldsOp(sub, ops...)
+	})
+}

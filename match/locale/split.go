@@ -1,10 +1,33 @@
-package match
+// Package locale reads patterns and text as grep's locale does, where
+// Go's regexp reads them as UTF-8: the C locale's bytes from 0x80 as
+// characters of their own, the UTF-8 locale's bytes that are not UTF-8
+// as matching nothing. It spells a pattern's bytes for the C locale,
+// transcribes lines for Go's regexp, and splits a search so that lines
+// of ASCII, where the locales agree, go to the C locale's faster matcher.
+package locale
 
 import (
 	"urg/match/base"
 )
 
-// asciiSplit is the matcher of a pattern that Options.UTF8 rewrites (\w,
+// Matcher is the vocabulary's matcher.
+type Matcher = base.Matcher
+
+// NewSplit returns the matcher that decides the lines of ASCII bytes by
+// ascii, the C locale's matcher of a pattern, and the others by uni, the
+// UTF-8 locale's (see split).
+func NewSplit(ascii, uni Matcher) Matcher { return &split{ascii: ascii, uni: uni} }
+
+// Parts returns the two matchers of a split one, ok false when m is not
+// one.
+func Parts(m Matcher) (ascii, uni Matcher, ok bool) {
+	if s, ok := m.(*split); ok {
+		return s.ascii, s.uni, true
+	}
+	return nil, nil, false
+}
+
+// split is the matcher of a pattern that Options.UTF8 rewrites (\w,
 // \b, [[:alpha:]], ...), made of two: the pattern as the C locale
 // compiles it, with every fast path that ASCII words allow, and as the
 // UTF-8 locale does, where \b becomes lookarounds (regexp2) and \w a class
@@ -24,7 +47,7 @@ import (
 // memory first would read the text from memory twice); elsewhere the next byte from 0x80 is looked for first, and
 // the C locale's matcher is given the lines before it. The line holding
 // such a byte goes to the UTF-8 locale's matcher with the lines after it
-// up to the last that holds one less than splitGap bytes after the
+// up to the last that holds one less than SplitGap bytes after the
 // previous, or fewer than the stretch so far: the UTF-8 matcher is right
 // on any line, and text mostly beyond ASCII (or binary data) is then
 // searched by it at its own pace, not with a call for each line, while of
@@ -32,44 +55,44 @@ import (
 // others. Each picks by the line.
 //
 // Neither matcher is changed by a search: both are shared by goroutines.
-type asciiSplit struct {
+type split struct {
 	ascii Matcher // the C locale's: decides the lines of ASCII bytes only
 	uni   Matcher // the UTF-8 locale's: decides the others
 }
 
 // splitWindow is the size of Next's first window, and splitWindowMax
 // of its largest: a window is scanned twice, for bytes beyond ASCII and
-// by a matcher, the second time in the cache. splitGap is the most ASCII
+// by a matcher, the second time in the cache. SplitGap is the most ASCII
 // between two bytes beyond it that the UTF-8 matcher is handed rather than
 // the C locale's, unless the lines before it that it is handed are more.
 const (
 	splitWindow    = 1 << 10
 	splitGrowth    = 4
 	splitWindowMax = 64 << 10
-	splitGap       = 256
+	SplitGap       = 256
 )
 
-func (m *asciiSplit) Engine() string {
+func (m *split) Engine() string {
 	return m.ascii.Engine() + " (non-ASCII lines: " + m.uni.Engine() + ")"
 }
 
-func (m *asciiSplit) MinLen() int { return min(m.ascii.MinLen(), m.uni.MinLen()) }
+func (m *split) MinLen() int { return min(m.ascii.MinLen(), m.uni.MinLen()) }
 
-func (m *asciiSplit) Each(line []byte, fn func(int, int)) error {
+func (m *split) Each(line []byte, fn func(int, int)) error {
 	if base.IndexNonASCII(line) < 0 {
 		return m.ascii.Each(line, fn)
 	}
 	return m.uni.Each(line, fn)
 }
 
-func (m *asciiSplit) Next(text []byte) (int, int, error) {
+func (m *split) Next(text []byte) (int, int, error) {
 	at, step, hi := 0, splitWindow, -1 // the window is text[at:hi]
 	for at <= len(text) {
 		if at > hi {
 			if hi >= 0 {
 				step = min(splitGrowth*step, splitWindowMax)
 			}
-			hi = lineEndFrom(text, min(at+step, len(text)))
+			hi = base.LineEndFrom(text, min(at+step, len(text)))
 		}
 		// The C locale's matcher has decided the lines of
 		// text[at:limit], and cs, ce is the line it selects there.
@@ -104,22 +127,22 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 			ls := at + base.LastIndexNL(text[at:at+j]) + 1
 			if ls > at && limit < ls {
 				if s, e, err := m.ascii.Next(text[at : ls-1]); s >= 0 || err != nil {
-					return found(at, s, e, err)
+					return base.Found(at, s, e, err)
 				}
 			}
-			le := lineEndFrom(text, at+j)
+			le := base.LineEndFrom(text, at+j)
 			for le < hi {
 				// The gap may grow with the stretch: binary data
 				// is searched in stretches of windows, each a few
 				// steps to the last such byte within the gap.
-				k := base.LastIndexNonASCII(text[le:min(le+max(splitGap, le-ls), hi)])
+				k := base.LastIndexNonASCII(text[le:min(le+max(SplitGap, le-ls), hi)])
 				if k < 0 {
 					break
 				}
-				le = lineEndFrom(text, le+k)
+				le = base.LineEndFrom(text, le+k)
 			}
 			if s, e, err := m.uni.Next(text[ls:le]); s >= 0 || err != nil {
-				return found(ls, s, e, err)
+				return base.Found(ls, s, e, err)
 			}
 			at = le + 1
 			if limit < at || cs >= 0 && le >= cs {
@@ -136,21 +159,4 @@ func (m *asciiSplit) Next(text []byte) (int, int, error) {
 		}
 	}
 	return -1, -1, nil
-}
-
-// found is Next's result for a Next of text[at:] that returned s, e, err.
-func found(at, s, e int, err error) (int, int, error) {
-	if s < 0 {
-		return -1, -1, err
-	}
-	return at + s, at + e, err
-}
-
-// lineEndFrom returns the end of the line of text that holds offset i,
-// looking forward only (lineEnd looks back for its start too).
-func lineEndFrom(text []byte, i int) int {
-	if j := base.IndexNL(text[i:]); j >= 0 {
-		return i + j
-	}
-	return len(text)
 }

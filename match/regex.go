@@ -211,6 +211,26 @@ func (m *regex) Engine() string {
 
 func (m *regex) MinLen() int { return m.min }
 
+// Line is the Go regexp of one line alone (locale.Regex).
+func (m *regex) Line() *regexp.Regexp { return m.line }
+
+// MatchLine is matchLine (locale.Regex).
+func (m *regex) MatchLine(line []byte) bool { return m.matchLine(line) }
+
+// Word reports -w (locale.Regex).
+func (m *regex) Word() bool { return m.word }
+
+// Exact is the backtracking engine under -w, nil for none (locale.Regex).
+func (m *regex) Exact() backtrack.Matcher { return m.exact }
+
+// HasLiterals reports whether literals select the lines re runs on
+// (locale.Regex).
+func (m *regex) HasLiterals() bool { return m.lits != nil }
+
+// HasAutomaton reports whether the byte automaton decides the lines
+// (locale.Regex).
+func (m *regex) HasAutomaton() bool { return m.auto.Get() != nil }
+
 func (m *regex) Next(text []byte) (int, int, error) {
 	if m.lits != nil {
 		return m.nextLits(text)

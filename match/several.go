@@ -461,7 +461,7 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 	if t == nil {
 		return eachBounded(re, line, p.word, p.uni, p.bt, fn)
 	}
-	return eachRead(re, t, line, p.word, p.uni, p.bt, fn)
+	return locale.EachRead(re, t, line, p.word, p.uni, p.bt, fn)
 }
 
 // from returns the part's first non-empty match in line that starts at at

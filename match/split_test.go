@@ -88,7 +88,7 @@ func TestASCIISplitSameAsUTF8(t *testing.T) {
 		t.Run(fmt.Sprintf("%q %+v", c.patterns, c.o), func(t *testing.T) {
 			m := mustCompile(t, c.patterns, o)
 			_, _, split := locale.Parts(m)
-			if _, whole := m.(*beyond); !split && !whole {
+			if whole := locale.IsBeyond(m); !split && !whole {
 				t.Fatalf("%s matcher, want the split one (or the UTF-8 one whole)", m.Engine())
 			}
 			uni, _, err := compile(c.patterns, withTimeout(o))
@@ -213,8 +213,8 @@ func TestASCIISplitASCIILinesStayInC(t *testing.T) {
 		ascii, uni, ok := locale.Parts(m)
 		if !ok {
 			// A UTF-8 matcher as fast on ASCII decides every line
-			// (see beyond.whole).
-			if _, ok := mustCompile(t, c.patterns, o).(*beyond); !ok {
+			// (see locale.Whole).
+			if !locale.IsBeyond(mustCompile(t, c.patterns, o)) {
 				t.Errorf("%q: neither split nor whole", c.patterns)
 			}
 			continue
@@ -277,7 +277,7 @@ func TestASCIISplitWhenNeeded(t *testing.T) {
 		o.UTF8 = true
 		m := mustCompile(t, tt.patterns, o)
 		_, _, split := locale.Parts(m)
-		_, whole := m.(*beyond) // the UTF-8 matcher alone (beyond.whole)
+		whole := locale.IsBeyond(m) // the UTF-8 matcher alone (locale.Whole)
 		if split = split || whole; split != tt.split {
 			t.Errorf("%q %+v: %s matcher, split %v, want %v", tt.patterns, tt.o, m.Engine(), split, tt.split)
 		}

@@ -80,8 +80,8 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 		// ones left to it (one split, not two in a row).
 		m = uni
 	}
-	if b, ok := m.(*beyond); ok && b.whole(o) {
-		return b, nil
+	if locale.Whole(m, o) {
+		return m, nil
 	}
 	return locale.NewSplit(cm, m), nil
 }

@@ -1,9 +1,3 @@
-// Package locale reads patterns and text as grep's locale does, where
-// Go's regexp reads them as UTF-8: the C locale's bytes from 0x80 as
-// characters of their own, the UTF-8 locale's bytes that are not UTF-8
-// as matching nothing. It spells a pattern's bytes for the C locale,
-// transcribes lines for Go's regexp, and splits a search so that lines
-// of ASCII, where the locales agree, go to the C locale's faster matcher.
 package locale
 
 import (

@@ -66,35 +66,6 @@ type regex struct {
 	auto, autoBounded *automata.LazyAutomaton
 }
 
-// shapeFinder returns the finder for a pattern that is a run of a class at
-// the line's end, bounds its line's length and bytes, or is one class;
-// nil for any other.
-func shapeFinder(tree *syntax.Regexp) prefilter.LineFinder {
-	if t := prefilter.NewTrail(tree); t != nil {
-		return t
-	}
-	if s := prefilter.NewShape(tree); s != nil {
-		return s
-	}
-	if b := prefilter.NewAnyByte(tree); b != nil {
-		return b
-	}
-	return nil
-}
-
-// leadAround is the around of a pattern whose one literal is the byte
-// after a line's leading run (`^ +<`), checked where it lies; nil for any
-// other pattern, and under -w and -x.
-func leadAround(tree *syntax.Regexp, bounded bool) *around.Check {
-	if bounded {
-		return nil
-	}
-	if a := around.New(tree); a != nil && a.Cheap() && len(a.Lit()) == 1 {
-		return a
-	}
-	return nil
-}
-
 // wholeLine is re anchored at both ends of its line (-x).
 func wholeLine(re *syntax.Regexp) *syntax.Regexp {
 	return &syntax.Regexp{Op: syntax.OpConcat, Sub: []*syntax.Regexp{{Op: syntax.OpBeginLine}, re, {Op: syntax.OpEndLine}}}
@@ -146,40 +117,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if m.word && (!o.UTF8 || o.ASCIILines) {
 		m.autoBounded = automata.Lazily(func() *automata.Automaton { return automata.NewBoundedAutomaton(tree, o.DFAStates) })
 	}
-	if p := parsed.RequiredLiteral(tree); p.Useful() {
-		p.Prepare()
-		m.pre = &p
-		if !m.word && !o.Line {
-			m.literalOnly = parsed.IsLiteral(tree, p.Fold)
-			m.around = around.New(tree)
-			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.Lit())
-			m.blockAround = m.aroundAtPre && m.around.Cheap()
-		}
-	} else if a := leadAround(tree, m.word || o.Line); a != nil {
-		// `^ +<`: the one byte after a line's leading run, whose
-		// required literal is the run's byte, of no use to look for.
-		p := prefilter.Literal{Lit: a.Lit()}
-		p.Prepare()
-		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
-	} else {
-		m.any, m.literalOnly = parsed.AlternationExact(tree)
-		m.literalOnly = m.literalOnly && !m.word && !o.Line
-		if m.any == nil && !m.word && !o.Line {
-			m.finder = shapeFinder(tree)
-		}
-		if m.any == nil && m.finder == nil {
-			if m.run = prefilter.ExactRun(tree); m.run == nil {
-				m.run = prefilter.NewClassRun(tree)
-			}
-		}
-	}
-	if prefix, _ := re.LiteralPrefix(); prefix == "" &&
-		m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
-		// Go's regexp skips to a literal prefix (`ab+`) faster than the
-		// automaton reads every byte (docs/performance.md#dfa-the-lazy-automaton-matchautomatadfago);
-		// with none, the automaton's lines are the matches.
-		m.autoLines = true
-	}
+	filterFor(m, tree, re, o)
 	if m.pre != nil {
 		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
 		if m.blockAround {

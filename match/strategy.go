@@ -1,11 +1,16 @@
 package match
 
 import (
+	"regexp"
 	"regexp/syntax"
 	"strings"
+
+	"urg/match/around"
 	"urg/match/backtrack"
 	"urg/match/locale"
+	"urg/match/parsed"
 	"urg/match/plain"
+	"urg/match/prefilter"
 )
 
 // The order in which Compile tries the engines, top to bottom; the
@@ -21,18 +26,19 @@ import (
 //  4. One pattern (compileOne):
 //     a. a plain string with no case folding: its pair scan, or
 //        bytes.Index (literalFor);
-//     b. what Go's regexp runs: behind a prefilter (a required literal,
-//        a few literals by Teddy or the fused pair scan), a line finder
-//        (a line's shape, its end, one byte class, the line-deciding DFA)
-//        or the lazy automata, with the check around a literal where the
-//        pattern is literal, part, literal (regexFor, newRegex); then
-//        made exact on lines beyond ASCII by the locale's rule, bytes or
-//        characters (localeExact);
+//     b. what Go's regexp runs (regexFor, newRegex), behind what finds
+//        its lines first, in the order filterFor gives: a required
+//        literal (with the check around it where the pattern is part,
+//        literal, part), the byte after a line's leading run, a few
+//        literals by Teddy or the fused pair scan, a line finder (a
+//        line's end, its shape, one byte class), a run of class bytes,
+//        else the lazy DFA's lines; then made exact on lines beyond
+//        ASCII by the locale's rule, bytes or characters (localeExact);
 //     c. what only a backtracking engine runs: lookarounds at the edges
 //        of a pattern Go runs (newLookaroundEdges), else PCRE's engine
 //        behind a relaxed prefilter or a looser regex (backtracking).
 //  5. Several patterns: those Go's regexp takes joined into one, the rest
-//     beside it (compileSeveral).
+//     beside it (compileSeveral, joinedRegex).
 //  6. Under UTF-8, when the locale changed a pattern's reading: the lines
 //     of ASCII decided by the C locale's matcher and its fast paths, the
 //     others by the locale's (locale.NewSplit).
@@ -195,4 +201,184 @@ func backtracking(src string, o Options) (Matcher, backtrack.Matcher, error) {
 	}
 	m, err := backtrack.NewFiltered(src, o, f)
 	return m, m, err
+}
+
+// compileSeveral builds the matcher of two patterns or more.
+func compileSeveral(pats []pattern, o Options) (Matcher, error) {
+	m := &several{pats: pats, o: o, bts: map[int]backtrack.Matcher{}, bounded: map[int]backtrack.Matcher{}, min: -1}
+	var res []pattern
+	for _, p := range pats {
+		if p.tree != nil {
+			res = append(res, p)
+		}
+	}
+	if len(res) > 0 {
+		sub, err := joinedRegex(res, o)
+		if err != nil {
+			return nil, err
+		}
+		m.subs = append(m.subs, sub)
+	}
+	for i, p := range pats {
+		if p.tree != nil {
+			continue
+		}
+		sub, bt, err := backtracking(p.src, o)
+		if err != nil {
+			return nil, p.fail(err)
+		}
+		m.subs = append(m.subs, sub)
+		m.bts[i] = bt
+	}
+	if o.Word && !o.Line && len(res) > 1 {
+		// Each bounds them with regexp2, which does not read all that
+		// Go's parser does (\p{^Greek}): made now, they fail here, not
+		// at the first line printed. (One alone has had its own made.)
+		for i, p := range pats {
+			if p.tree == nil || plainChars(p.src) {
+				continue
+			}
+			bt, err := backtrack.New(p.src, o)
+			if err != nil {
+				return nil, p.fail(err)
+			}
+			m.bounded[i] = bt
+		}
+	}
+	for _, sub := range m.subs {
+		if m.min < 0 || sub.MinLen() < m.min {
+			m.min = sub.MinLen()
+		}
+	}
+	return m, nil
+}
+
+// joinedRegex is the matcher of the patterns Go's regexp runs, as one
+// regex (but for -w's matches, which Each finds).
+func joinedRegex(pats []pattern, o Options) (Matcher, error) {
+	if len(pats) == 1 {
+		m, err := compileOne(pats[0], o)
+		if err != nil {
+			return nil, pats[0].fail(err)
+		}
+		return m, nil
+	}
+	srcs := make([]string, len(pats))
+	for i, p := range pats {
+		srcs[i] = p.src
+	}
+	tree, err := syntax.Parse(joined(srcs), syntaxFlags(o))
+	if err != nil {
+		// Two patterns name a group alike: their groups do not matter
+		// to which lines match.
+		alt := &syntax.Regexp{Op: syntax.OpAlternate}
+		for _, p := range pats {
+			t, err := syntax.Parse(p.src, syntaxFlags(o))
+			if err != nil {
+				return nil, p.fail(err)
+			}
+			alt.Sub = append(alt.Sub, uncaptured(t))
+		}
+		tree = alt
+	}
+	m, err := newRegex(tree, o)
+	if err != nil {
+		return nil, err // the whole's (too large), not one pattern's
+	}
+	if o.ASCIILines {
+		return m, nil
+	}
+	return localeExact(m, joined(srcs), o)
+}
+
+// uncaptured is re without its capturing groups.
+func uncaptured(re *syntax.Regexp) *syntax.Regexp {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	for i, sub := range re.Sub {
+		re.Sub[i] = uncaptured(sub)
+	}
+	return re
+}
+
+// filterFor gives m, Go's regexp for tree, what finds its lines before
+// the regex runs, the first of these that applies:
+//
+//  1. a literal every match holds, scanned for; where the pattern is
+//     part, literal, part, checked around each occurrence (around.New);
+//  2. the one byte after a line's leading run (`^ +<`), found by a scan
+//     that masks the run (leadAround);
+//  3. literals one of which every match holds (an alternation of
+//     words), scanned for together;
+//  4. a line finder that needs no regex: a run of a class at the line's
+//     end, a line's shape, one byte class (shapeFinder);
+//  5. a run of class bytes every match holds (prefilter.ExactRun, or
+//     prefilter.NewClassRun where the run is rare);
+//  6. with none, and no literal prefix for Go's regexp to skip to, the
+//     lazy DFA's lines, which are the matches (autoLines).
+func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
+	if p := parsed.RequiredLiteral(tree); p.Useful() {
+		p.Prepare()
+		m.pre = &p
+		if !m.word && !o.Line {
+			m.literalOnly = parsed.IsLiteral(tree, p.Fold)
+			m.around = around.New(tree)
+			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.Lit())
+			m.blockAround = m.aroundAtPre && m.around.Cheap()
+		}
+	} else if a := leadAround(tree, m.word || o.Line); a != nil {
+		// `^ +<`: the one byte after a line's leading run, whose
+		// required literal is the run's byte, of no use to look for.
+		p := prefilter.Literal{Lit: a.Lit()}
+		p.Prepare()
+		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
+	} else {
+		m.any, m.literalOnly = parsed.AlternationExact(tree)
+		m.literalOnly = m.literalOnly && !m.word && !o.Line
+		if m.any == nil && !m.word && !o.Line {
+			m.finder = shapeFinder(tree)
+		}
+		if m.any == nil && m.finder == nil {
+			if m.run = prefilter.ExactRun(tree); m.run == nil {
+				m.run = prefilter.NewClassRun(tree)
+			}
+		}
+	}
+	if prefix, _ := re.LiteralPrefix(); prefix == "" &&
+		m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
+		// Go's regexp skips to a literal prefix (`ab+`) faster than the
+		// automaton reads every byte (docs/performance.md#dfa-the-lazy-automaton-matchautomatadfago);
+		// with none, the automaton's lines are the matches.
+		m.autoLines = true
+	}
+}
+
+// shapeFinder returns the finder for a pattern that is a run of a class at
+// the line's end, bounds its line's length and bytes, or is one class;
+// nil for any other.
+func shapeFinder(tree *syntax.Regexp) prefilter.LineFinder {
+	if t := prefilter.NewTrail(tree); t != nil {
+		return t
+	}
+	if s := prefilter.NewShape(tree); s != nil {
+		return s
+	}
+	if b := prefilter.NewAnyByte(tree); b != nil {
+		return b
+	}
+	return nil
+}
+
+// leadAround is the around of a pattern whose one literal is the byte
+// after a line's leading run (`^ +<`), checked where it lies; nil for any
+// other pattern, and under -w and -x.
+func leadAround(tree *syntax.Regexp, bounded bool) *around.Check {
+	if bounded {
+		return nil
+	}
+	if a := around.New(tree); a != nil && a.Cheap() && len(a.Lit()) == 1 {
+		return a
+	}
+	return nil
 }

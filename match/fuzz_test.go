@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"urg/match/aho"
 	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/parsed"
@@ -137,7 +138,7 @@ func FuzzMatcher(f *testing.F) {
 				return
 			}
 			if flags&8 == 0 && flags&6 != 0 {
-				return // -w and -x regexes go to the joined alternation too (see newHeaded)
+				return // -w and -x regexes go to the joined alternation too (see aho.NewHeaded)
 			}
 			pattern = manyPatterns(pattern)
 		}
@@ -206,7 +207,7 @@ func headedLines(pattern string, fixed bool) bool {
 		if err != nil {
 			return false
 		}
-		if head, _, _ := splitHead(tree); head == "" {
+		if !aho.HasHead(tree) {
 			return false
 		}
 	}
@@ -214,13 +215,13 @@ func headedLines(pattern string, fixed bool) bool {
 }
 
 // manyPatterns makes of pattern's lines more patterns than Teddy takes
-// (ahoMin), each line followed by variations on it: longer by a digit,
+// (aho.MinWords), each line followed by variations on it: longer by a digit,
 // shorter by its last byte, after another letter. The words among them
 // share prefixes and suffixes, and the regexes keep their shapes.
 func manyPatterns(pattern string) string {
 	lines := strings.Split(pattern, "\n")
 	all := slices.Clone(lines)
-	for k := 0; len(all) < ahoMin+len(lines)%3; k++ {
+	for k := 0; len(all) < aho.MinWords+len(lines)%3; k++ {
 		w := lines[k%len(lines)]
 		switch k % 3 {
 		case 0:

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/match/aho"
 )
 
 // TestHeaded checks many regexes that begin with literals, found by their
@@ -31,7 +33,7 @@ func TestHeaded(t *testing.T) {
 		}
 		var pats, heads []string
 		shapes := tails[:1+rng.Intn(len(tails))]
-		for len(pats) < ahoMin+rng.Intn(60) {
+		for len(pats) < aho.MinWords+rng.Intn(60) {
 			head := word(1, 4)
 			if len(heads) > 0 && rng.Intn(3) == 0 {
 				// A suffix of another's head.

@@ -22,6 +22,7 @@ import (
 	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/locale"
+	"urg/match/parsed"
 	"urg/match/perl"
 )
 
@@ -157,14 +158,8 @@ func joined(srcs []string) string {
 	return "(?:" + strings.Join(srcs, ")|(?:") + ")"
 }
 
-// syntaxFlags are the parser's flags for o: Perl's syntax, folded under -i.
-func syntaxFlags(o Options) syntax.Flags {
-	flags := syntax.PerlX | syntax.UnicodeGroups
-	if o.IgnoreCase {
-		flags |= syntax.FoldCase
-	}
-	return flags
-}
+// syntaxFlags are the parser's flags for o (parsed.Flags).
+func syntaxFlags(o Options) syntax.Flags { return parsed.Flags(o) }
 
 // describe picks the more helpful of the two parsers' errors: RE2's names the
 // construct it lacks, regexp2's explains real syntax errors.

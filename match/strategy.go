@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"strings"
 
+	"urg/match/aho"
 	"urg/match/around"
 	"urg/match/backtrack"
 	"urg/match/locale"
@@ -20,9 +21,9 @@ import (
 //     and compiled by the steps below; the POSIX engines confirm the lines
 //     where the spelling is looser than the pattern (compilePosix).
 //  2. Many plain strings: one Aho-Corasick automaton, with no parse of
-//     each (newAhoFor).
+//     each (aho.For).
 //  3. Patterns that share their heads: the heads found by one automaton,
-//     each tail run from there (newHeaded).
+//     each tail run from there (aho.NewHeaded).
 //  4. One pattern (compileOne):
 //     a. a plain string with no case folding: its pair scan, or
 //        bytes.Index (literalFor);
@@ -105,22 +106,25 @@ func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error
 	}
 	// Many plain strings need no parse each: a hundred thousand parsed
 	// took longer than the automaton takes to build.
-	if a := newAhoFor(texts, o); a != nil {
+	if a := aho.For(texts, o); a != nil {
 		return a, false, nil
 	}
 	var pats []pattern
+	var srcs []string
+	var trees []*syntax.Regexp
 	for k, line := range texts {
 		p, err := parsePattern(index[k], line, o)
 		if err != nil {
 			return nil, false, err
 		}
 		pats = append(pats, p)
+		srcs, trees = append(srcs, p.src), append(trees, p.tree)
 		rewritten = rewritten || p.rewritten
 	}
-	if h := newHeaded(pats, o); h != nil {
+	if h, uni := aho.NewHeaded(srcs, trees, o); h != nil {
 		// Under UTF-8, the C locale's reading takes the lines of ASCII
 		// (see Compile).
-		return h, rewritten || h.uni, nil
+		return h, rewritten || uni, nil
 	}
 	switch len(pats) {
 	case 0:

@@ -15,6 +15,15 @@ import (
 	"urg/match/prefilter"
 )
 
+// Flags are the parser's flags for o: Perl's syntax, folded under -i.
+func Flags(o base.Options) syntax.Flags {
+	flags := syntax.PerlX | syntax.UnicodeGroups
+	if o.IgnoreCase {
+		flags |= syntax.FoldCase
+	}
+	return flags
+}
+
 // LineLocal rewrites a parsed pattern so that it matches within one line of
 // a multi-line block exactly as PCRE matches it against that line alone:
 // nothing matches '\n', and text anchors become line anchors.

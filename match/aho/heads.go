@@ -1,4 +1,4 @@
-package match
+package aho
 
 import (
 	"fmt"
@@ -18,7 +18,8 @@ import (
 // a lazy DFA anchored at that place. Joined into one alternation for Go's
 // regexp or one DFA, the regexes' threads pile up on every identifier
 // (each head seen so far keeps a \w* alive), and the DFA's states
-// multiply with the combinations (docs/performance.md, issue 26).
+// multiply with the combinations (see docs/performance.md on many
+// patterns).
 //
 // The heads are found in two automata at most, one for those that fold
 // case and one for those that do not. The tails are shared: regexes whose
@@ -37,18 +38,30 @@ type tailAuto struct {
 	key  string              // the tail as Go's syntax prints it
 }
 
-// newHeaded returns the matcher of pats when they are many (more than
-// Teddy takes) and each is a literal followed by what Go's regexp reads;
-// nil otherwise, and under -w and -x, whose bounds it does not check.
+// NewHeaded returns the matcher of the patterns srcs, whose parses are
+// trees (nil where Go's parser refused one), when they are many (more
+// than Teddy takes) and each is a literal followed by what Go's regexp
+// reads; nil otherwise, and under -w and -x, whose bounds it does not
+// check. uni says that it reads UTF-8's lines beyond ASCII too, a line
+// at a time, so that the lines of ASCII are better decided by the C
+// locale's reading beside it.
 //
 // In the C locale's words (and for a UTF-8 locale's lines of ASCII,
-// asciiLines) the tails run over bytes and the scan over blocks; under
-// UTF-8 (its lines beyond ASCII, which Compile hands it) over UTF-8
-// characters, line by line, a folding head's automaton reading
-// transcripts (see ahoFolded), and a tail may not look at word bounds,
-// which the byte automaton knows in ASCII's words only.
-func newHeaded(pats []pattern, o Options) *headed {
-	if len(pats) < ahoMin || o.Word || o.Line || !headedShape(pats) {
+// ASCIILines) the tails run over bytes and the scan over blocks; under
+// UTF-8 (its lines beyond ASCII, which the caller hands it) over UTF-8 characters, line by line, a
+// folding head's automaton reading transcripts (see ahoFolded), and a
+// tail may not look at word bounds, which the byte automaton knows in
+// ASCII's words only.
+func NewHeaded(srcs []string, trees []*syntax.Regexp, o base.Options) (m base.Matcher, uni bool) {
+	if h := newHeaded(srcs, trees, o); h != nil {
+		return h, h.uni
+	}
+	return nil, false
+}
+
+// newHeaded is NewHeaded's matcher, nil when it has none.
+func newHeaded(srcs []string, trees []*syntax.Regexp, o base.Options) *headed {
+	if len(srcs) < MinWords || o.Word || o.Line || !headedShape(trees) {
 		return nil
 	}
 	uni := o.UTF8 && !o.ASCIILines
@@ -57,8 +70,8 @@ func newHeaded(pats []pattern, o Options) *headed {
 	var ids [2][]int32
 	byTail := map[string]int32{}   // by the tail as Go prints it
 	bySource := map[string]int32{} // by sourceTail
-	for _, p := range pats {
-		head, fold, _ := splitHead(p.tree)
+	for i, src := range srcs {
+		head, fold, _ := splitHead(trees[i])
 		if o.ASCIILines && !isASCII(head) {
 			// Its head is beyond ASCII: it matches no line of ASCII,
 			// which are all this matcher is handed.
@@ -69,12 +82,12 @@ func newHeaded(pats []pattern, o Options) *headed {
 		// Unicode's, costly to rewrite and print ten thousand times.
 		key, cheap := "", uni || isASCII(head)
 		if cheap {
-			key, cheap = sourceTail(p.src, head, fold, o.IgnoreCase)
+			key, cheap = sourceTail(src, head, fold, o.IgnoreCase)
 		}
 		id, ok := bySource[key]
 		if !cheap || !ok {
 			var t *tailAuto
-			if head, t = newTail(p, o, uni); t == nil {
+			if head, t = newTail(src, o, uni); t == nil {
 				return nil
 			}
 			if id, ok = byTail[t.key]; !ok {
@@ -100,7 +113,7 @@ func newHeaded(pats []pattern, o Options) *headed {
 		if len(heads[k]) == 0 {
 			continue
 		}
-		a := newAhoTails(heads[k], ids[k], Options{IgnoreCase: k == 1, UTF8: uni}, ahoDense)
+		a := newAhoTails(heads[k], ids[k], base.Options{IgnoreCase: k == 1, UTF8: uni}, ahoDense)
 		a.heads = h
 		h.parts = append(h.parts, a)
 	}
@@ -118,12 +131,12 @@ func looksAtWords(re *syntax.Regexp) bool {
 	return slices.ContainsFunc(re.Sub, looksAtWords)
 }
 
-// newTail returns the head of p as the automaton looks for it and the
-// automaton of what follows it (its key the tail's spelling, "-" for
-// none), or nil when the tail is not for this matcher.
-func newTail(p pattern, o Options, uni bool) (string, *tailAuto) {
+// newTail returns the head of the pattern src as the automaton looks for
+// it and the automaton of what follows it (its key the tail's spelling,
+// "-" for none), or nil when the tail is not for this matcher.
+func newTail(src string, o base.Options, uni bool) (string, *tailAuto) {
 	// A fresh parse: the tree is rewritten below.
-	tree, err := syntax.Parse(p.src, syntaxFlags(o))
+	tree, err := syntax.Parse(src, parsed.Flags(o))
 	if err != nil {
 		return "", nil
 	}
@@ -131,8 +144,8 @@ func newTail(p pattern, o Options, uni bool) (string, *tailAuto) {
 	switch {
 	case !uni && !isASCII(head):
 		// The C locale's bytes beyond ASCII are runes of their own
-		// (see byteEscaped): the head is the ASCII before them, the
-		// rest goes to the tail.
+		// (see locale.ByteEscaped): the head is the ASCII before
+		// them, the rest goes to the tail.
 		k := strings.IndexFunc(head, func(r rune) bool { return r >= utf8.RuneSelf })
 		if k == 0 {
 			return "", nil
@@ -188,18 +201,22 @@ func sourceTail(src, head string, fold, all bool) (key string, ok bool) {
 	return "", false
 }
 
-// headedShape says whether each of pats begins with a literal, as
+// headedShape says whether each of trees begins with a literal, as
 // newHeaded wants them.
-func headedShape(pats []pattern) bool {
-	for _, p := range pats {
-		if p.tree == nil {
-			return false
-		}
-		if head, _, _ := splitHead(p.tree); head == "" {
+func headedShape(trees []*syntax.Regexp) bool {
+	for _, tree := range trees {
+		if tree == nil || !HasHead(tree) {
 			return false
 		}
 	}
 	return true
+}
+
+// HasHead says whether tree begins with a literal, the head that
+// NewHeaded looks for.
+func HasHead(tree *syntax.Regexp) bool {
+	head, _, _ := splitHead(tree)
+	return head != ""
 }
 
 // isASCII says whether s is ASCII.

@@ -352,7 +352,7 @@ func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
 	if prefix, _ := re.LiteralPrefix(); prefix == "" &&
 		m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
 		// Go's regexp skips to a literal prefix (`ab+`) faster than the
-		// automaton reads every byte (docs/performance.md#dfa-the-lazy-automaton-matchautomatadfago);
+		// automaton reads every byte (docs/performance.md#dfa-the-lazy-automatons-lines-matchautomatascango);
 		// with none, the automaton's lines are the matches.
 		m.autoLines = true
 	}

@@ -64,7 +64,7 @@ func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
 // last, so one chain leaves the core mostly idle; two, over two halves
 // of the text, cost little more than one, so a long text with few
 // matches is read faster (see
-// docs/performance.md#dualmin-two-chains-of-lookups-past-16-kib-matchautomatadfago).
+// docs/performance.md#dualmin-two-chains-of-lookups-past-16-kib-matchautomatascango).
 const dualMin = 16 << 10
 
 // lineOf turns what run found in text into nextLine's answer: the line

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# urg against ripgrep on everyday searches, warm (issue 41's table):
+# interleaved rounds, outputs checked equal (sorted) before any timing,
+# medians of wall, user and system time, in both locales: LC_ALL=C with
+# rg --no-unicode, and LC_ALL=C.UTF-8 with rg as it is.
+#
+#   bash bench/warm-rg.sh [ROUNDS [TREE]]
+#
+# TREE defaults to GOROOT's src ($(go env GOROOT)/src). URG (default
+# bin/urg) runs with -a; RG (default /opt/peers/bin/rg15, from
+# ../shared/peers.sh, else rg) with -uuu -a. Output goes through a pipe to
+# wc, never to /dev/null (ripgrep stops at the first match when it sees
+# /dev/null). ONLY=substring keeps the searches whose line holds it.
+set -euo pipefail
+ROUNDS=${1:-15}
+TREE=${2:-$(go env GOROOT)/src}
+URG=$(realpath "${URG:-bin/urg}")
+RG=${RG:-/opt/peers/bin/rg15}
+[ -x "$RG" ] || RG=$(command -v rg)
+cd "$TREE"
+echo "tree: $TREE ($(find . -type f | wc -l) files); urg: $URG; rg: $RG ($("$RG" --version | head -1))"
+
+# Each search: the flags and the pattern, one word each, "|"-separated.
+SEARCHES=(
+	"-c|-w|err"
+	"-n|func main"
+	"-c|-i|copyright"
+	"-c|TODO|FIXME|XXX"
+	"-c|\w+Error\("
+	"-l|unsafe\.Pointer"
+	"-n|^\s*// Deprecated:"
+	"-c|[A-Z][a-z]+Writer\b"
+	"-c|[0-9]{4}-[0-9]{2}-[0-9]{2}"
+	"-c|\p{Greek}"
+	"-o|-w|0x[0-9a-fA-F]{8,}"
+	"-o|[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}"
+	"-o|func \(\w+ \*?\w+\) \w+"
+	"-o|\b\w+_\w+\("
+	"-c|\w{5}\s+\w{5}\s+\w{5}\s+\w{5}\s+\w{5}"
+)
+# The pattern alternation of TODO|FIXME|XXX is one argument: rejoin the
+# pieces after the flags.
+split_search() { # "flags|...|pattern" -> args
+	args=()
+	local rest=$1
+	while [[ $rest == -* ]]; do
+		args+=("${rest%%|*}")
+		rest=${rest#*|}
+	done
+	args+=("$rest")
+}
+
+measure() { # tool args... -> "wall user sys", output piped to wc
+	local t0 t1
+	t0=$(date +%s%N)
+	/usr/bin/time -f "%U %S" -o /tmp/warm-rg.$$ "$@" 2>/dev/null | wc -c >/dev/null
+	t1=$(date +%s%N)
+	echo "$(echo "($t1 - $t0) / 1000000000" | bc -l) $(cat /tmp/warm-rg.$$)"
+}
+median_of() { # "t1 t2 ..." -> their median
+	tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
+}
+
+cat $(find . -type f) >/dev/null 2>&1 || true
+for loc in C C.UTF-8; do
+	rgloc=()
+	[ "$loc" = C ] && rgloc=(--no-unicode)
+	echo
+	echo "LC_ALL=$loc, $ROUNDS rounds, medians (s):"
+	printf '%-52s %7s %7s %7s  %7s %7s %7s  %6s\n' search urg user sys rg user sys urg/rg
+	for s in "${SEARCHES[@]}"; do
+		[ -z "${ONLY:-}" ] || [[ $s == *"$ONLY"* ]] || continue
+		split_search "$s"
+		pat=${args[-1]}
+		flags=("${args[@]:0:${#args[@]}-1}")
+		u=("$URG" -a "${flags[@]}" -e "$pat" .)
+		r=("$RG" -uuu -a "${rgloc[@]}" "${flags[@]}" -e "$pat" .)
+		if ! cmp -s <(LC_ALL=$loc "${u[@]}" 2>/dev/null | sort) <(LC_ALL=$loc "${r[@]}" 2>/dev/null | sort); then
+			printf '%-52s outputs differ\n' "${args[*]}"
+			continue
+		fi
+		declare -A W=()
+		for ((i = 0; i < ROUNDS; i++)); do
+			for t in urg rg; do
+				if [ $t = urg ]; then m=$(LC_ALL=$loc measure "${u[@]}"); else m=$(LC_ALL=$loc measure "${r[@]}"); fi
+				read -r w us sy <<<"$m"
+				W[$t.w]+="$w "
+				W[$t.u]+="$us "
+				W[$t.s]+="$sy "
+			done
+		done
+		uw=$(median_of "${W[urg.w]}")
+		rw=$(median_of "${W[rg.w]}")
+		printf '%-52s %7.3f %7.2f %7.2f  %7.3f %7.2f %7.2f  %6.2f\n' "${args[*]}" \
+			"$uw" "$(median_of "${W[urg.u]}")" "$(median_of "${W[urg.s]}")" \
+			"$rw" "$(median_of "${W[rg.u]}")" "$(median_of "${W[rg.s]}")" \
+			"$(echo "$uw / $rw" | bc -l)"
+	done
+done
+rm -f /tmp/warm-rg.$$

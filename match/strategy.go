@@ -200,9 +200,11 @@ func backtracking(src string, o Options) (Matcher, backtrack.Matcher, error) {
 		return m, m.each, nil
 	}
 	var f backtrack.Filter
-	if f.Pre, f.Any = relaxedPrefilter(src, o); f.Pre == nil && f.Any == nil {
-		f.Sel = relaxedRegex(src, o)
-	}
+	f.Pre, f.Any = relaxedPrefilter(src, o)
+	// A looser Go regex, where one can be had, decides the lines the
+	// literals land on before regexp2 does, or selects them itself when
+	// there are no literals: regexp2 then runs on the lines that match.
+	f.Sel = relaxedRegex(src, o)
 	m, err := backtrack.NewFiltered(src, o, f)
 	return m, m, err
 }

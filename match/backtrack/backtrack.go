@@ -40,9 +40,9 @@ type Filter struct {
 	// regexp2.
 	Pre *prefilter.Literal
 	Any []*prefilter.Literal
-	// Sel, where the pattern gives no literal, is a matcher of every
-	// line the pattern matches and maybe more (a looser regex): only
-	// the lines it selects go through regexp2.
+	// Sel is a matcher of every line the pattern matches and maybe
+	// more (a looser regex): only the lines it selects, of those the
+	// literals land on where there are any, go through regexp2.
 	Sel base.Matcher
 }
 
@@ -161,10 +161,14 @@ func invalidEscaped(s string) string {
 func InvalidRune(c byte) rune { return 0xDC00 | rune(c) }
 
 func (m *regex) Engine() string {
-	if m.Sel != nil {
+	if m.Sel != nil && m.Pre == nil && m.Any == nil {
 		return "regexp2 behind " + m.Sel.Engine()
 	}
-	return prefilter.EngineName("regexp2", m.Pre, m.Any)
+	name := prefilter.EngineName("regexp2", m.Pre, m.Any)
+	if m.Sel != nil {
+		name += " behind " + m.Sel.Engine()
+	}
+	return name
 }
 
 func (m *regex) MinLen() int { return 0 }
@@ -190,6 +194,16 @@ func (m *regex) Next(text []byte) (int, int, error) {
 			i += s
 		}
 		ls, le := base.LineAt(text, i)
+		if m.Sel != nil && (m.Pre != nil || m.Any != nil) {
+			s, _, err := m.Sel.Next(text[ls:le])
+			if err != nil {
+				return -1, -1, err
+			}
+			if s < 0 {
+				at = le + 1
+				continue
+			}
+		}
 		found := false
 		err := m.Matches(text[ls:le], 0, func(int, int) bool {
 			found = true

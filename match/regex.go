@@ -61,8 +61,9 @@ type regex struct {
 	// auto is the pattern's byte automaton, which decides lines and
 	// finds matches where re and line would; nil when its program is
 	// too large. autoBounded is the pattern under -w, bounded by bytes
-	// that are not word bytes, where those are the words' edges (not
-	// under UTF-8, whose words are Unicode's).
+	// that are not word bytes, where those are the words' edges: always
+	// but under UTF-8, whose words are Unicode's, and there on lines of
+	// ASCII bytes, where Unicode's words are ASCII's (see wordEdges).
 	auto, autoBounded *automata.LazyAutomaton
 }
 
@@ -114,7 +115,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		return nil, err
 	}
 	m.auto = automata.Lazily(func() *automata.Automaton { return automata.NewAutomaton(tree, o.DFAStates) })
-	if m.word && (!o.UTF8 || o.ASCIILines) {
+	if m.word {
 		m.autoBounded = automata.Lazily(func() *automata.Automaton { return automata.NewBoundedAutomaton(tree, o.DFAStates) })
 	}
 	filterFor(m, tree, re, o)
@@ -288,7 +289,7 @@ func (m *regex) matchLine(line []byte) bool {
 		}
 		return m.line.Match(line)
 	}
-	if a := m.autoBounded.Get(); a != nil {
+	if a := m.wordEdges(line); a != nil {
 		return a.Match(line)
 	}
 	loc := m.line.FindIndex(line)
@@ -296,6 +297,16 @@ func (m *regex) matchLine(line []byte) bool {
 		return false
 	}
 	return base.WordBounded(line, loc[0], loc[1], m.uni) || m.bounded.Match(line)
+}
+
+// wordEdges returns the automaton of the pattern bounded by bytes that
+// are not word bytes when those are the edges of line's words (see
+// autoBounded), nil when they are not or there is none.
+func (m *regex) wordEdges(line []byte) *automata.Automaton {
+	if m.uni && base.IndexNonASCII(line) >= 0 {
+		return nil
+	}
+	return m.autoBounded.Get()
 }
 
 // wordBoundedSrc is a regex for a line that holds a match of re with no
@@ -311,7 +322,7 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
-	if a := m.autoBounded.Get(); a != nil {
+	if a := m.wordEdges(line); a != nil {
 		// PCRE's -w is (?<!\w)(?:re)(?!\w): its matches.
 		a.Each(line, fn)
 		return nil

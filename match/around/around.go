@@ -122,8 +122,7 @@ func New(tree *syntax.Regexp) *Check {
 	}
 	k := -1
 	for i, sub := range subs {
-		if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 && len(sub.Rune) > 1 &&
-			(k < 0 || len(sub.Rune) > len(subs[k].Rune)) {
+		if checkable(sub) && (k < 0 || len(sub.Rune) > len(subs[k].Rune)) {
 			k = i
 		}
 	}
@@ -157,6 +156,21 @@ func New(tree *syntax.Regexp) *Check {
 	}
 	return a
 }
+
+// checkable reports whether sub is a literal to check around: two bytes
+// or more, or one that is rare in text (punctuation, not a letter or a
+// blank), so that its occurrences are fewer than the lines it would
+// otherwise have the regex run over.
+func checkable(sub *syntax.Regexp) bool {
+	if sub.Op != syntax.OpLiteral || sub.Flags&syntax.FoldCase != 0 {
+		return false
+	}
+	return len(sub.Rune) > 1 || len(sub.Rune) == 1 && prefilter.ByteShare(byte(sub.Rune[0])) <= rareByte
+}
+
+// rareByte is the most of text a byte may be for one alone to be checked
+// around: punctuation and digits, not letters or blanks.
+const rareByte = 0.01
 
 // anchoredAt compiles the concatenation of parts anchored at the start of
 // the text and, when end is "$", at its end too; nil when there is nothing

@@ -35,6 +35,10 @@ func TestNew(t *testing.T) {
 		{`.foo`, false},
 		{`(?i)foo\w+`, false},
 		{`foo`, false},
+		{`\w+=\w+`, true},  // one byte, rare in text
+		{`\d+:\d+`, true},  // one byte, rare in text
+		{`\w+ \w+`, false}, // a blank: too common to check around
+		{`\w+x\w+`, false}, // a letter: too common
 	} {
 		if got := check(t, c.pattern) != nil; got != c.around {
 			t.Errorf("%q: a check %v, want %v", c.pattern, got, c.around)
@@ -50,6 +54,7 @@ func TestLineMatches(t *testing.T) {
 		{`^\s+//`, "  // x", true}, {`^\s+//`, "x // y", false}, {`^\s+//`, " x // //", false},
 		{`foo\d+$`, "foo1 foo2", true}, {`foo\d+$`, "foo1 foo", false},
 		{`[A-Z]\w*Error\(x+`, "newError(x FooError(xx", true}, {`[A-Z]\w*Error\(x+`, "FooéError(x", false},
+		{`\w+=\w+`, "a = b, c=d", true}, {`\w+=\w+`, "a = b, c= d", false}, {`\d+:\d+`, "x:1 2:y 3:4", true},
 	} {
 		a := check(t, c.pattern)
 		j := bytes.Index([]byte(c.line), a.Lit())

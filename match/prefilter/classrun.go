@@ -131,14 +131,14 @@ func (r *ClassRun) likelihood() float64 {
 	var p float64
 	for c, in := range r.in {
 		if in {
-			p += byteShare(byte(c))
+			p += ByteShare(byte(c))
 		}
 	}
 	return math.Pow(min(p, 1), float64(r.n))
 }
 
-// byteShare is a rough share of byte c in source code and text.
-func byteShare(c byte) float64 {
+// ByteShare is a rough share of byte c in source code and text.
+func ByteShare(c byte) float64 {
 	switch {
 	case 'a' <= c && c <= 'z':
 		return 0.025

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"math"
 	"regexp/syntax"
 	"slices"
 	"unicode/utf8"
@@ -47,7 +48,11 @@ func localeExact(m *regex, src string, o Options) (Matcher, error) {
 	if o.Line {
 		whole = wholeLine(tree)
 	}
-	return locale.NewSplit(m, locale.NewBeyond(r, tree, whole, o)), nil
+	var ascii Matcher = m
+	if !parsed.MatchesASCII(tree) {
+		ascii = nowhere{}
+	}
+	return locale.NewSplit(ascii, locale.NewBeyond(r, tree, whole, o)), nil
 }
 
 // asciiLiterals gives m, the pattern src folded by Unicode's rule, the
@@ -107,3 +112,26 @@ func asciiFoldPiece(p prefilter.Literal) prefilter.Literal {
 	}
 	return prefilter.Literal{Lit: slices.Clone(best), Fold: p.Fold}
 }
+
+// noneMatchASCII reports whether no line of ASCII bytes holds a match of
+// any of pats (none of them left to the backtracking engine).
+func noneMatchASCII(pats []pattern) bool {
+	for _, p := range pats {
+		if p.tree == nil || parsed.MatchesASCII(p.tree) {
+			return false
+		}
+	}
+	return len(pats) > 0
+}
+
+// nowhere is the matcher of lines of ASCII for patterns whose every match
+// holds a character beyond ASCII: it selects no line, and the split then
+// hands the search to the locale's matcher at the lines beyond ASCII.
+type nowhere struct{}
+
+func (nowhere) Engine() string { return "none (every match is beyond ASCII)" }
+
+// MinLen is more than any text: no line holds a match.
+func (nowhere) MinLen() int                       { return math.MaxInt32 }
+func (nowhere) Next([]byte) (int, int, error)     { return -1, -1, nil }
+func (nowhere) Each([]byte, func(int, int)) error { return nil }

@@ -121,6 +121,11 @@ func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error
 		srcs, trees = append(srcs, p.src), append(trees, p.tree)
 		rewritten = rewritten || p.rewritten
 	}
+	if o.ASCIILines && noneMatchASCII(pats) {
+		// Every match holds a character beyond ASCII (`\p{Greek}`):
+		// the lines of ASCII need no search at all.
+		return nowhere{}, rewritten, nil
+	}
 	if h, uni := aho.NewHeaded(srcs, trees, o); h != nil {
 		// Under UTF-8, the C locale's reading takes the lines of ASCII
 		// (see Compile).

@@ -474,3 +474,56 @@ func HoldsOp(re *syntax.Regexp, ops ...syntax.Op) bool {
 		return HoldsOp(sub, ops...)
 	})
 }
+
+// MatchesASCII reports whether some text of ASCII bytes alone may hold a
+// match of re: false when every match holds a character from U+0080
+// (`\p{Greek}`, `é|ü`), so that lines of ASCII need no search. Assertions
+// are taken to hold somewhere.
+func MatchesASCII(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return false
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if !asciiRune(r, re.Flags&syntax.FoldCase != 0) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpCharClass:
+		return len(re.Rune) > 0 && re.Rune[0] < utf8.RuneSelf
+	case syntax.OpCapture, syntax.OpPlus:
+		return MatchesASCII(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min == 0 || MatchesASCII(re.Sub[0])
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !MatchesASCII(sub) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			if MatchesASCII(sub) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // empty, a star or a question mark, any character, an assertion
+}
+
+// asciiRune reports whether r, or under fold a rune that folds to it, is
+// ASCII.
+func asciiRune(r rune, fold bool) bool {
+	if r < utf8.RuneSelf {
+		return true
+	}
+	for f := unicode.SimpleFold(r); fold && f != r; f = unicode.SimpleFold(f) {
+		if f < utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}

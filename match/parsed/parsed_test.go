@@ -52,3 +52,19 @@ func TestLineLocal(t *testing.T) {
 		t.Errorf("LineLocal: %s, want %s", got, want)
 	}
 }
+
+// TestMatchesASCII: which patterns some text of ASCII alone may match.
+func TestMatchesASCII(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		`\p{Greek}`: false, `é|ü`: false, `[^\x00-\x7f]`: false, `x+é`: false, `é{2,}`: false,
+		`x|é`: true, `é*`: true, `é{0,2}x`: true, `(?i)ſ`: true, `(?i)\x{212a}`: true, `.`: true, `^$`: true, `[\x00-\x{10ffff}]`: true,
+	} {
+		tree, err := syntax.Parse(pattern, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MatchesASCII(tree.Simplify()); got != want {
+			t.Errorf("%q: %v, want %v", pattern, got, want)
+		}
+	}
+}

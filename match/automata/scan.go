@@ -1,6 +1,9 @@
 package automata
 
-import "bytes"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // The scans of a Lazy: the first line of a block that holds a match
 // (nextLine, on one chain of lookups or two), where a match ends
@@ -100,7 +103,7 @@ func (d *Lazy) run(c *lazyCache, text []byte, i int, s int32) (at int, end int32
 	trans := c.trans
 	for ; i < len(text); i++ {
 		col := int32(classOf[text[i]])
-		t := trans[s+col]
+		t := at32(trans, s+col)
 		if t >= 0 {
 			s = t
 			continue
@@ -146,8 +149,8 @@ func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, o
 	sA, sB := start, start
 	k := 0
 	for ; k < n; k++ {
-		tA := trans[sA+int32(classOf[a[k]])]
-		tB := trans[sB+int32(classOf[b[k]])]
+		tA := at32(trans, sA+int32(classOf[a[k]]))
+		tB := at32(trans, sB+int32(classOf[b[k]]))
 		if tA|tB < 0 {
 			break
 		}
@@ -261,4 +264,11 @@ func (d *Lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
 		start = floor
 	}
 	return start, true
+}
+
+// at32 is trans[i] without the bounds check, in the scans' inner loops:
+// i is a state's row offset plus a column, inside the table by making
+// (a row is width entries, and a column is below width).
+func at32(trans []int32, i int32) int32 {
+	return *(*int32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(trans)), uintptr(i)*4))
 }

@@ -3,11 +3,10 @@ package match
 import (
 	"math/rand"
 	"slices"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"urg/match/aho"
+	"urg/match/aho/ahotest"
 )
 
 // joinedMatcher is the matcher that patterns had before the automata of
@@ -37,49 +36,7 @@ func joinedMatcher(t *testing.T, patterns []string, o Options) Matcher {
 func TestAhoJoined(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
 	for n := 0; n < 600; n++ {
-		o := Options{Fixed: true, IgnoreCase: rng.Intn(2) == 0, Word: rng.Intn(3) == 0, Line: rng.Intn(5) == 0, UTF8: rng.Intn(2) == 0, Timeout: DefaultTimeout}
-		alphabet := []string{"a", "b", "c", "d", "e", ".", "*", "A", "B", " ", "_"}
-		if n%3 == 0 {
-			alphabet = append(alphabet, "é", "É", "ſ", "s", "S", "k", "\u212a", "ß", "Ω", "ω")
-		}
-		letters := alphabet[:2+rng.Intn(len(alphabet)-1)]
-		word := func(lo, hi int, text bool) string {
-			var b strings.Builder
-			for range lo + rng.Intn(hi-lo+1) {
-				if text && rng.Intn(40) == 0 {
-					b.WriteByte(0xff)
-					continue
-				}
-				b.WriteString(letters[rng.Intn(len(letters))])
-			}
-			return b.String()
-		}
-		var words []string
-		for len(words) < 1+rng.Intn(300) {
-			w := word(1, 6, false)
-			if len(words) > 0 && rng.Intn(3) == 0 {
-				// A suffix or a prefix of another (in bytes: the
-				// C locale's words need not be UTF-8).
-				o := words[rng.Intn(len(words))]
-				if k := rng.Intn(len(o)); rng.Intn(2) == 0 {
-					w = o[k:]
-				} else {
-					w = o[:k+1]
-				}
-			}
-			if o.UTF8 && !utf8.ValidString(w) {
-				continue
-			}
-			words = append(words, w)
-		}
-		var lines []string
-		for range 20 {
-			l := word(0, 30, true)
-			if rng.Intn(4) == 0 {
-				l = words[rng.Intn(len(words))]
-			}
-			lines = append(lines, l)
-		}
+		o, words, lines := ahotest.Case(rng, n)
 		if n%4 != 0 || len(words) > 100 || o.UTF8 && o.IgnoreCase {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"urg/match/aho/ahotest"
 	"urg/match/base"
 	"urg/match/locale"
 )
@@ -99,49 +100,7 @@ func ahoWant(words []string, line string, o base.Options) []int {
 func TestAho(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
 	for n := 0; n < 600; n++ {
-		o := base.Options{Fixed: true, IgnoreCase: rng.Intn(2) == 0, Word: rng.Intn(3) == 0, Line: rng.Intn(5) == 0, UTF8: rng.Intn(2) == 0, Timeout: base.DefaultTimeout}
-		alphabet := []string{"a", "b", "c", "d", "e", ".", "*", "A", "B", " ", "_"}
-		if n%3 == 0 {
-			alphabet = append(alphabet, "é", "É", "ſ", "s", "S", "k", "\u212a", "ß", "Ω", "ω")
-		}
-		letters := alphabet[:2+rng.Intn(len(alphabet)-1)]
-		word := func(lo, hi int, text bool) string {
-			var b strings.Builder
-			for range lo + rng.Intn(hi-lo+1) {
-				if text && rng.Intn(40) == 0 {
-					b.WriteByte(0xff)
-					continue
-				}
-				b.WriteString(letters[rng.Intn(len(letters))])
-			}
-			return b.String()
-		}
-		var words []string
-		for len(words) < 1+rng.Intn(300) {
-			w := word(1, 6, false)
-			if len(words) > 0 && rng.Intn(3) == 0 {
-				// A suffix or a prefix of another (in bytes: the
-				// C locale's words need not be UTF-8).
-				o := words[rng.Intn(len(words))]
-				if k := rng.Intn(len(o)); rng.Intn(2) == 0 {
-					w = o[k:]
-				} else {
-					w = o[:k+1]
-				}
-			}
-			if o.UTF8 && !utf8.ValidString(w) {
-				continue
-			}
-			words = append(words, w)
-		}
-		var lines []string
-		for range 20 {
-			l := word(0, 30, true)
-			if rng.Intn(4) == 0 {
-				l = words[rng.Intn(len(words))]
-			}
-			lines = append(lines, l)
-		}
+		o, words, lines := ahotest.Case(rng, n)
 		text := []byte(strings.Join(lines, "\n"))
 		for _, dense := range []int{ahoDense, 1 << 10} {
 			m := ahoMatcher(words, o, dense)

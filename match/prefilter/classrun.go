@@ -11,7 +11,8 @@ import (
 // [A-Z0-9_] in a row, and `[0-9a-f]{32}` 32 of [0-9a-f]; scanning for such
 // runs, a byte at a time through a table, passes over most lines without
 // Go's regexp, which with no literal to skip to runs its NFA over every
-// byte, far slower than such a loop (see docs/performance.md).
+// byte, far slower than such a loop (see
+// docs/performance.md#classrun-the-scan-for-a-run-of-class-bytes-matchprefilterclassrungo).
 type ClassRun struct {
 	in [256]bool
 	n  int

@@ -14,8 +14,8 @@ import (
 // `^.{120,}` (a line of at least so many characters). A line is decided
 // from its length and, when that passes, one loop over its bytes. With
 // no literal to look for, Go's regexp ran its NFA over every byte instead,
-// measured at about ten times ripgrep's time on `-c '^$'` and
-// `-c '^.{120,}'` over the Go tree (see docs/performance.md).
+// far slower on `-c '^$'` and `-c '^.{120,}'` (see
+// docs/performance.md#shape-a-line-decided-by-its-length-and-bytes-matchprefiltershapego).
 type shape struct {
 	in       [256]bool // the class of every byte, when not dot
 	dot      bool      // `.`: every character, counted as runes
@@ -166,8 +166,8 @@ func (s *shape) matches(line []byte) bool {
 // characters is one of bytes when it holds every character from U+0080
 // up, or none: each byte from 0x80 starts or continues such a character
 // (or is invalid, read as U+FFFD). Go's regexp ran its NFA over every byte
-// instead, measured at several times ripgrep's time on `-c '[^\x00-\x7f]'`
-// over the Go tree (see docs/performance.md).
+// instead, far slower on `-c '[^\x00-\x7f]'` (see
+// docs/performance.md#anybyte-a-one-class-pattern-as-a-scan-for-its-bytes-matchprefiltershapego).
 type anyByte struct {
 	in   [256]bool
 	high bool // the class is the bytes from 0x80 and no others

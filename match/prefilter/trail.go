@@ -8,9 +8,8 @@ import (
 // trail is a pattern that is a run of one class at a line's end, `\s+$`
 // or ` {2,}$`: a line matches when its last min bytes are in the class,
 // which is one look back from each newline. With no literal and no rare
-// run to look for, Go's regexp ran its NFA over every byte instead,
-// measured at more than ten times ripgrep's time on `-c '\s+$'` over the
-// Go tree (see docs/performance.md).
+// run to look for, Go's regexp ran its NFA over every byte instead, far
+// slower on `-c '\s+$'` (see docs/performance.md#trail-a-class-run-at-the-lines-end-matchprefiltertrailgo).
 type trail struct {
 	in  [256]bool
 	min int

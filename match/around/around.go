@@ -37,6 +37,84 @@ type Check struct {
 	// preRun and sufRun replace pre and suf when those are one class
 	// repeated (\w+, \s*): a loop over bytes, with no regex to set up.
 	preRun, sufRun *repeat
+	// preFixed and sufFixed replace them when those are so many bytes,
+	// each of a class (`[0-9]{4}`, `[0-9]{2}-[0-9]{2}`): one test a byte.
+	preFixed, sufFixed *fixed
+}
+
+// fixed is a run of bytes of a known length, each in its class, ending
+// at the line's end when anchored.
+type fixed struct {
+	in       [][256]bool
+	anchored bool
+}
+
+// newFixed returns the fixed run parts are, or nil: every part is a
+// class of one byte, a literal, or a concatenation of those.
+func newFixed(parts []*syntax.Regexp, anchored bool) *fixed {
+	f := &fixed{anchored: anchored}
+	var add func(re *syntax.Regexp) bool
+	add = func(re *syntax.Regexp) bool {
+		switch {
+		case re.Op == syntax.OpConcat:
+			for _, sub := range re.Sub {
+				if !add(sub) {
+					return false
+				}
+			}
+			return true
+		case re.Op == syntax.OpLiteral && re.Flags&syntax.FoldCase == 0:
+			for _, r := range re.Rune {
+				var in [256]bool
+				if r >= utf8.RuneSelf {
+					return false
+				}
+				in[r] = true
+				f.in = append(f.in, in)
+			}
+			return true
+		}
+		var in [256]bool
+		if min, max, ok := prefilter.ClassRepeat(&in, re); ok && min == 1 && max == 1 {
+			f.in = append(f.in, in)
+			return true
+		}
+		return false
+	}
+	for _, p := range parts {
+		if !add(p) {
+			return nil
+		}
+	}
+	if len(f.in) == 0 {
+		return nil
+	}
+	return f
+}
+
+// matches reports whether the run matches at the start of b (its end,
+// when back); anchored, it must end at b's end or a newline.
+func (f *fixed) matches(b []byte, back bool) bool {
+	n := len(f.in)
+	if len(b) < n {
+		return false
+	}
+	for j := range f.in {
+		c := b[j]
+		if back {
+			c = b[len(b)-1-j]
+		}
+		if !f.in[j][c] {
+			return false
+		}
+	}
+	if !f.anchored || len(b) == n {
+		return true
+	}
+	if back {
+		return b[len(b)-1-n] == '\n'
+	}
+	return b[n] == '\n'
 }
 
 // repeat is a byte class repeated min to max times (max < 0: no bound),
@@ -143,13 +221,19 @@ func New(tree *syntax.Regexp) *Check {
 		rev[k-1-i] = reversed(sub)
 	}
 	a.preRun, a.sufRun = newRepeat(rev, begin != ""), newRepeat(subs[k+1:], end != "")
-	var err error
 	if a.preRun == nil {
+		a.preFixed = newFixed(rev, begin != "")
+	}
+	if a.sufRun == nil {
+		a.sufFixed = newFixed(subs[k+1:], end != "")
+	}
+	var err error
+	if a.preRun == nil && a.preFixed == nil {
 		if a.pre, err = anchoredAt(rev, begin); err != nil {
 			return nil
 		}
 	}
-	if a.sufRun == nil {
+	if a.sufRun == nil && a.sufFixed == nil {
 		if a.suf, err = anchoredAt(subs[k+1:], end); err != nil {
 			return nil
 		}
@@ -243,6 +327,10 @@ func (a *Check) At(line []byte, i int) bool {
 		if !a.preRun.matches(line[:i], true) {
 			return false
 		}
+	case a.preFixed != nil:
+		if !a.preFixed.matches(line[:i], true) {
+			return false
+		}
 	case a.pre != nil:
 		if !a.pre.MatchReader(&byteReader{b: line[:i], back: true}) {
 			return false
@@ -256,6 +344,8 @@ func (a *Check) SufAt(line []byte, i int) bool {
 	switch {
 	case a.sufRun != nil:
 		return a.sufRun.matches(line[i+len(a.lit):], false)
+	case a.sufFixed != nil:
+		return a.sufFixed.matches(line[i+len(a.lit):], false)
 	case a.suf != nil:
 		return a.suf.MatchReader(&byteReader{b: line[i+len(a.lit):]})
 	}

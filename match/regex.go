@@ -166,6 +166,10 @@ func (m *regex) Exact() backtrack.Matcher { return m.exact }
 // (locale.Regex).
 func (m *regex) HasLiterals() bool { return m.lits != nil }
 
+// AutomatonLines reports whether the byte automaton's lines are the
+// matches (locale.Regex).
+func (m *regex) AutomatonLines() bool { return m.autoLines && m.lits == nil && !m.word }
+
 // HasAutomaton reports whether the byte automaton decides the lines
 // (locale.Regex).
 func (m *regex) HasAutomaton() bool { return m.auto.Get() != nil }

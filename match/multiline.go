@@ -21,36 +21,6 @@ type multiline struct {
 	uni  bool
 }
 
-// CompileMultiline builds the Spanner of patterns, as Compile reads them
-// (translated for the locale, -F, -i, -w, -x), for --multiline.
-func CompileMultiline(patterns []string, o Options) (Spanner, error) {
-	src, none, o, err := wholeSource(patterns, o, `^`, `$`)
-	if err != nil {
-		return nil, err
-	}
-	if none {
-		src = `[^\x00-\x{10FFFF}]` // grep -f /dev/null: nothing matches
-	}
-	m := &multiline{word: o.Word, uni: o.UTF8}
-	flags := "(?m)"
-	if o.IgnoreCase {
-		flags = "(?mi)"
-	}
-	if re, err := regexp.Compile(flags + src); err == nil {
-		if o.Syntax != Perl {
-			re.Longest() // POSIX's matches are the leftmost-longest
-		}
-		m.re = re
-		return m, nil
-	}
-	re2, err := backtrack.CompileSpanning(src, o)
-	if err != nil {
-		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
-	}
-	m.re2 = re2
-	return m, nil
-}
-
 func (m *multiline) Engine() string {
 	if m.re != nil {
 		return "Go regexp across lines"

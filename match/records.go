@@ -27,39 +27,6 @@ type records struct {
 	uni     bool
 }
 
-// CompileRecords builds the Matcher of patterns, as Compile does, for
-// text whose lines end in NUL bytes instead of newlines: its Next and
-// Each look for NUL-separated lines, and a match may hold a newline.
-func CompileRecords(patterns []string, o Options) (Matcher, error) {
-	// \A and \z for -x: PCRE's $ would also match before a final newline.
-	src, none, o, err := wholeSource(patterns, o, `\A`, `\z`)
-	if err != nil {
-		return nil, err
-	}
-	if none {
-		return &records{none: true}, nil
-	}
-	bare := o
-	bare.Line = false
-	p, err := backtrack.New(src, bare)
-	if err != nil {
-		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
-	}
-	m := &records{p: p, word: o.Word, uni: o.UTF8}
-	if o.Syntax != Perl {
-		// POSIX's matches are the leftmost-longest: Go's regexp gives
-		// them, where it takes the spelling (posixSources' are exact).
-		if re, err := regexp.Compile(src); err == nil {
-			re.Longest()
-			m.longest = re
-		}
-	}
-	if len(patterns) == 1 && !strings.Contains(patterns[0], "\n") {
-		m.pre, _ = relaxedPrefilter(src, o)
-	}
-	return m, nil
-}
-
 func (m *records) Engine() string { return "regexp2 over NUL-ended lines" }
 
 func (m *records) MinLen() int { return 0 }

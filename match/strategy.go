@@ -41,8 +41,16 @@ import (
 //  5. Several patterns: those Go's regexp takes joined into one, the rest
 //     beside it (compileSeveral, joinedRegex).
 //  6. Under UTF-8, when the locale changed a pattern's reading: the lines
-//     of ASCII decided by the C locale's matcher and its fast paths, the
-//     others by the locale's (locale.NewSplit).
+//     of ASCII decided by the C locale's matcher and its fast paths (or by
+//     none, when no match is ASCII), the others by the locale's
+//     (locale.NewSplit).
+//
+// Two searches have entry points of their own, at the end of this file:
+// lines that end in NUL bytes (-z: CompileRecords), on the backtracking
+// engine behind the patterns' literals, since the automata look for lines
+// ended by newlines; and matches that span lines (--multiline:
+// CompileMultiline), on Go's regexp where it takes the patterns, else on
+// the backtracking engine.
 
 // Compile builds a Matcher for the patterns, any of which may match (as
 // grep -e p1 -e p2). Pattern syntax is Perl's, as in grep -P, unless
@@ -392,4 +400,67 @@ func leadAround(tree *syntax.Regexp, bounded bool) *around.Check {
 		return a
 	}
 	return nil
+}
+
+// CompileRecords builds the Matcher of patterns, as Compile does, for
+// text whose lines end in NUL bytes instead of newlines: its Next and
+// Each look for NUL-separated lines, and a match may hold a newline.
+func CompileRecords(patterns []string, o Options) (Matcher, error) {
+	// \A and \z for -x: PCRE's $ would also match before a final newline.
+	src, none, o, err := wholeSource(patterns, o, `\A`, `\z`)
+	if err != nil {
+		return nil, err
+	}
+	if none {
+		return &records{none: true}, nil
+	}
+	bare := o
+	bare.Line = false
+	p, err := backtrack.New(src, bare)
+	if err != nil {
+		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
+	}
+	m := &records{p: p, word: o.Word, uni: o.UTF8}
+	if o.Syntax != Perl {
+		// POSIX's matches are the leftmost-longest: Go's regexp gives
+		// them, where it takes the spelling (posixSources' are exact).
+		if re, err := regexp.Compile(src); err == nil {
+			re.Longest()
+			m.longest = re
+		}
+	}
+	if len(patterns) == 1 && !strings.Contains(patterns[0], "\n") {
+		m.pre, _ = relaxedPrefilter(src, o)
+	}
+	return m, nil
+}
+
+// CompileMultiline builds the Spanner of patterns, as Compile reads them
+// (translated for the locale, -F, -i, -w, -x), for --multiline.
+func CompileMultiline(patterns []string, o Options) (Spanner, error) {
+	src, none, o, err := wholeSource(patterns, o, `^`, `$`)
+	if err != nil {
+		return nil, err
+	}
+	if none {
+		src = `[^\x00-\x{10FFFF}]` // grep -f /dev/null: nothing matches
+	}
+	m := &multiline{word: o.Word, uni: o.UTF8}
+	flags := "(?m)"
+	if o.IgnoreCase {
+		flags = "(?mi)"
+	}
+	if re, err := regexp.Compile(flags + src); err == nil {
+		if o.Syntax != Perl {
+			re.Longest() // POSIX's matches are the leftmost-longest
+		}
+		m.re = re
+		return m, nil
+	}
+	re2, err := backtrack.CompileSpanning(src, o)
+	if err != nil {
+		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
+	}
+	m.re2 = re2
+	return m, nil
 }

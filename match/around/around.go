@@ -10,7 +10,6 @@ import (
 	"regexp/syntax"
 	"unicode/utf8"
 
-	"urg/match/base"
 	"urg/match/parsed"
 	"urg/match/prefilter"
 )
@@ -41,10 +40,6 @@ type Check struct {
 	// preFixed and sufFixed replace them when those are so many bytes,
 	// each of a class (`[0-9]{4}`, `[0-9]{2}-[0-9]{2}`): one test a byte.
 	preFixed, sufFixed *fixed
-	// boundBefore and boundAfter: a \b just before the literal (the
-	// pattern's start) or just after it (its end), which holds where the
-	// byte on that side is no word byte.
-	boundBefore, boundAfter bool
 }
 
 // fixed is a run of bytes of a known length, each in its class, ending
@@ -198,7 +193,6 @@ func New(tree *syntax.Regexp) *Check {
 			end, subs = "$", subs[:n-1]
 		}
 	}
-	subs, before, after := wordEdges(subs)
 	for _, sub := range subs {
 		if hasAssertion(sub) {
 			return nil
@@ -220,12 +214,6 @@ func New(tree *syntax.Regexp) *Check {
 		return nil
 	}
 	a := &Check{lit: []byte(string(subs[k].Rune))}
-	// A \b is checked where it stands next to the literal, and there
-	// only when the literal's byte on that side is a word byte.
-	if before && (k != 0 || !base.IsWord(a.lit[0])) || after && (k != len(subs)-1 || !base.IsWord(a.lit[len(a.lit)-1])) {
-		return nil
-	}
-	a.boundBefore, a.boundAfter = before, after
 	// Read backwards, the line's start is the end of the text: an anchor
 	// at the pattern's start is a $ of the reversed part.
 	rev := make([]*syntax.Regexp, k)
@@ -276,17 +264,6 @@ func anchoredAt(parts []*syntax.Regexp, end string) (*regexp.Regexp, error) {
 		return nil, nil
 	}
 	return regexp.Compile(`^(?:` + (&syntax.Regexp{Op: syntax.OpConcat, Sub: parts}).String() + `)` + end)
-}
-
-// wordEdges takes a \b off either end of subs, and says which it took.
-func wordEdges(subs []*syntax.Regexp) (rest []*syntax.Regexp, before, after bool) {
-	if len(subs) > 1 && subs[0].Op == syntax.OpWordBoundary {
-		subs, before = subs[1:], true
-	}
-	if n := len(subs); n > 1 && subs[n-1].Op == syntax.OpWordBoundary {
-		subs, after = subs[:n-1], true
-	}
-	return subs, before, after
 }
 
 // hasAssertion reports whether re holds an anchor or a word boundary.
@@ -345,12 +322,6 @@ func (a *Check) LineMatches(line []byte, from int) bool {
 
 // At reports whether a match has the literal's occurrence at i.
 func (a *Check) At(line []byte, i int) bool {
-	if a.boundBefore && i > 0 && base.IsWord(line[i-1]) {
-		return false
-	}
-	if j := i + len(a.lit); a.boundAfter && j < len(line) && base.IsWord(line[j]) {
-		return false
-	}
 	switch {
 	case a.preRun != nil:
 		if !a.preRun.matches(line[:i], true) {

@@ -28,10 +28,7 @@ func TestNew(t *testing.T) {
 		{`Error\(\w+`, true},
 		{`[A-Z]\w*Exception[0-9]*`, true},
 		{`^ +<`, true},
-		{`\bfoo\w+`, true},            // a \b next to the literal
-		{`[A-Z][a-z]+Writer\b`, true}, // at either end
-		{`foo\w+\b`, false},           // a \b away from the literal
-		{`\b-\w+`, false},             // next to a byte no word holds
+		{`\bfoo\w+`, false},
 		{`^foo\w+`, true},
 		{`x\bfoo\w+`, false},
 		{`a$foo\w+`, false},
@@ -60,8 +57,6 @@ func TestLineMatches(t *testing.T) {
 		{`[A-Z]\w*Error\(x+`, "newError(x FooError(xx", true}, {`[A-Z]\w*Error\(x+`, "FooéError(x", false},
 		{`\w+=\w+`, "a = b, c=d", true}, {`\w+=\w+`, "a = b, c= d", false}, {`\d+:\d+`, "x:1 2:y 3:4", true},
 		{`[0-9]{4}-[0-9]{2}-[0-9]{2}`, "on 12-2024-12-03.", true}, {`[0-9]{4}-[0-9]{2}-[0-9]{2}`, "2024-1-03 2024-12-3", false},
-		{`\bfoo\w+`, "xfoo1 foo2", true}, {`\bfoo\w+`, "xfoo1 _foo2", false},
-		{`[A-Z][a-z]+Writer\b`, "NewWriterX a BufWriter.", true}, {`[A-Z][a-z]+Writer\b`, "NewWriterX BufWriter_", false},
 		{`^[0-9]{2}-[0-9]{2}$`, "12-34", true}, {`^[0-9]{2}-[0-9]{2}$`, "12-345", false}, {`^[0-9]{2}-[0-9]{2}$`, "x12-34", false},
 	} {
 		a := check(t, c.pattern)

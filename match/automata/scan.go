@@ -3,6 +3,8 @@ package automata
 import (
 	"bytes"
 	"unsafe"
+
+	"urg/match/base"
 )
 
 // The scans of a Lazy: the first line of a block that holds a match
@@ -87,11 +89,7 @@ func (d *Lazy) lineOf(c *lazyCache, text []byte, at int, s int32, ok bool) (ls, 
 		}
 		at = len(text)
 	}
-	ls = bytes.LastIndexByte(text[:at], '\n') + 1
-	le = at + bytes.IndexByte(text[at:], '\n')
-	if le < at {
-		le = len(text)
-	}
+	ls, le = base.LineAt(text, at)
 	return ls, le, true
 }
 

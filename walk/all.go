@@ -228,10 +228,13 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 	return true
 }
 
-// scratch is one walking goroutine's memory for readDirAll, reused from
-// directory to directory: the entries of a getdents buffer, their stats.
+// scratch is one walking goroutine's memory for readDir and readDirAll,
+// reused from directory to directory: the entries of a getdents buffer,
+// their stats.
 type scratch struct {
 	list    []listing
+	text    []byte   // readDir: the listing's names, one after another
+	subdirs []dirJob // readDir: the subdirectories it returns
 	want    []bool   // list[i] may match: its Stat is fetched
 	names   []string // the names of those, to stat
 	got     []Stat   // their Stats, in the order of names

@@ -323,7 +323,7 @@ func (w *walker) work() {
 		if w.emitNode != nil {
 			subdirs = w.readDirAll(job, buf, &sc)
 		} else {
-			subdirs = w.readDir(job, buf, false)
+			subdirs = w.readDir(job, buf, &sc)
 		}
 		w.mu.Lock()
 		w.active--
@@ -342,7 +342,7 @@ func (w *walker) work() {
 
 // walkSorted walks depth first in name order, yielding files in path order.
 func (w *walker) walkSorted(job dirJob, buf []byte) {
-	w.readDir(job, buf, true)
+	w.readDir(job, buf, nil)
 }
 
 // listing is one child of a directory being read.
@@ -366,12 +366,22 @@ func named(list []listing, names []byte) {
 }
 
 // readDir reads one directory, yields its files and returns its
-// subdirectories. When sorted, files and subdirectories are interleaved in
-// name order, so it yields the files before the first subdirectory and
-// returns the rest as subdirectory jobs that carry the files after them.
-func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
+// subdirectories. With sc nil it walks sorted: files and subdirectories
+// in name order, each subdirectory's whole subtree walked in place before
+// the names after it. Otherwise the listing is built in sc's slices,
+// which the walking goroutine keeps from one directory to the next:
+// grown afresh for every directory, they were most of what a walk
+// allocated; the subdirectories returned are sc's too, valid until its
+// next directory.
+func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
+	sorted := sc == nil
 	var list []listing
 	var names []byte
+	var subdirs []dirJob
+	if !sorted {
+		list, names, subdirs = sc.list[:0], sc.text[:0], sc.subdirs[:0]
+		defer func() { sc.list, sc.text, sc.subdirs = list[:0], names[:0], subdirs[:0] }()
+	}
 	id, opened, err := listDir(job.path, buf, w.opts.Follow || w.opts.OneFileSystem, func(name []byte, t Type, ino uint64) {
 		names = append(names, name...)
 		list = append(list, listing{typ: t, ino: ino, end: len(names)})
@@ -413,7 +423,6 @@ func (w *walker) readDir(job dirJob, buf []byte, sorted bool) []dirJob {
 			w.warnf(job.shown(), err)
 		}
 	}
-	var subdirs []dirJob
 	// Without globs, types or ignore files, hidden names go first,
 	// before any stat; with them, a name they choose is searched
 	// though hidden.

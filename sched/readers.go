@@ -137,22 +137,45 @@ func (r *run) walkDone() {
 func (w *worker) serve(files <-chan walk.File) {
 	r := w.r
 	jobs := r.jobs
+	file := func(f walk.File, ok bool) {
+		if !ok {
+			files = nil
+			r.walkDone()
+			return
+		}
+		w.take(f)
+		refill(files)
+	}
+	job := func(j ringJob, ok bool) {
+		if !ok {
+			jobs = nil
+			return
+		}
+		w.job(j)
+	}
 	for files != nil || jobs != nil {
+		// A receive that does not wait costs far less than a select,
+		// which locks both channels: one per file added up on a warm
+		// tree. The rings' jobs are asked first, since their slots hold
+		// the rings back while they wait (and a nil channel is never
+		// ready).
+		select {
+		case j, ok := <-jobs:
+			job(j, ok)
+			continue
+		default:
+		}
 		select {
 		case f, ok := <-files:
-			if !ok {
-				files = nil
-				r.walkDone()
-				continue
-			}
-			w.take(f)
-			refill(files)
+			file(f, ok)
+			continue
+		default:
+		}
+		select {
+		case f, ok := <-files:
+			file(f, ok)
 		case j, ok := <-jobs:
-			if !ok {
-				jobs = nil
-				continue
-			}
-			w.job(j)
+			job(j, ok)
 		}
 	}
 }

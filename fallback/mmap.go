@@ -35,7 +35,7 @@ type Mapping struct {
 	fd       Handle
 	chunk    int
 	mapped   int // bytes at the front mapped from the file
-	touched  int // bytes at the front read once, in order
+	touched  int // bytes at the front made ready: read once, in order, unless cached
 	sum      byte
 	// dropBehind: the file is larger than half the machine's memory, so
 	// the pages behind the search leave the page cache too, instead of
@@ -138,7 +138,8 @@ const hugeAlign = 2 << 20
 func (m *Mapping) Bytes() []byte { return m.data }
 
 // Ensure maps the file up to at least offset upto (whole chunks, or to
-// the end of the file) and reads its pages up to upto once, in order.
+// the end of the file) and, unless the page cache holds them all, reads
+// its pages up to upto once, in order.
 //
 // Reading them in order matters when the file is not cached: a search
 // looks for the last line end of its window before it scans the window,
@@ -147,7 +148,7 @@ func (m *Mapping) Bytes() []byte { return m.data }
 // faults of a touch in order (which faults once per 2 MiB large page)
 // and a much longer search. Where the kernel has MADV_POPULATE_READ, one
 // call does it without a fault per page, which measured faster still
-// than touching (see docs/performance.md).
+// than touching a file not cached (see docs/performance.md).
 func (m *Mapping) Ensure(upto int) error {
 	if upto > m.mapped {
 		end := min(len(m.data), (upto+m.chunk-1)/m.chunk*m.chunk)
@@ -158,7 +159,13 @@ func (m *Mapping) Ensure(upto int) error {
 	}
 	if upto > m.touched {
 		m.held.n.Add(int64(upto - m.touched))
-		if !populate(m.data[m.touched&^(os.Getpagesize()-1) : upto]) {
+		from := m.touched &^ (os.Getpagesize() - 1)
+		// A stretch the page cache holds whole is left to fault as the
+		// search reads it: each fault maps the pages around it too,
+		// which costs less than populate's walk page by page, and a
+		// search split across cores then faults on each core rather
+		// than all on the one that cuts the pieces.
+		if !cached(m.fd, int64(from), int64(upto-from)) && !populate(m.data[from:upto]) {
 			m.sum += Touch(m.data, m.touched, upto)
 		}
 		m.touched = upto

@@ -18,6 +18,22 @@ func populate(b []byte) bool {
 	return len(b) == 0 || unix.Madvise(b, unix.MADV_POPULATE_READ) == nil
 }
 
+// cached reports whether the page cache holds every page of the n bytes
+// of the file open as fd from offset off (cachestat, Linux 6.5 and
+// later); false when it does not or the kernel cannot say.
+func cached(fd Handle, off, n int64) bool {
+	if n <= 0 {
+		return true
+	}
+	var st unix.Cachestat_t
+	r := unix.CachestatRange{Off: uint64(off), Len: uint64(n)}
+	if unix.Cachestat(uint(fd), &r, &st, 0) != nil {
+		return false
+	}
+	page := int64(unix.Getpagesize())
+	return int64(st.Cache) >= (off+n-1)/page-off/page+1
+}
+
 // DropsCache says --cache=drop can keep a file's pages out of the page
 // cache here: with RWF_DONTCACHE reads, or posix_fadvise once read.
 const DropsCache = true

@@ -12,6 +12,9 @@ const mapNoReserve = 0
 // populate is Linux's; elsewhere the pages are touched one by one.
 func populate([]byte) bool { return false }
 
+// cached is Linux's (cachestat); elsewhere every stretch is touched.
+func cached(Handle, int64, int64) bool { return false }
+
 // DropsCache is Linux's: elsewhere urg reads every file through the
 // page cache.
 const DropsCache = false

@@ -40,6 +40,10 @@ type regex struct {
 	// literal: a trail, a shape or an anyByte; without one, auto (or,
 	// where its program is too large, re) runs over the block.
 	finder prefilter.LineFinder
+	// suffix is the literal every match ends with, when there is one and
+	// pre was found: a line is decided by the reversed automaton run
+	// back from each of its occurrences (matchesEndingIn).
+	suffix []byte
 	// autoLines: the lines auto finds are the matches, with nothing to
 	// confirm (but -w's bounds): the pattern has no literal prefix for
 	// re to skip to.
@@ -263,7 +267,40 @@ func (m *regex) candidate(line []byte, j int) (bool, error) {
 		}
 		return j >= 0 && m.around.LineMatches(line, j), nil
 	}
+	if m.suffix != nil {
+		if ok, sure := m.matchesEndingIn(line); sure {
+			return ok, nil
+		}
+	}
 	return m.lineMatches(line)
+}
+
+// matchesEndingIn decides a line from the occurrences of suffix in it,
+// where every match ends: the reversed automaton run back from each
+// reads what comes before it in a match (`[A-Z][a-z]+Error` reads a
+// word), where the automaton run forward from the line's start reads
+// all of it up to the first match, one dependent table load a byte.
+// sure is false where it cannot say (no automaton; under -w, a line
+// whose words are not ASCII's; a cache that thrashed).
+func (m *regex) matchesEndingIn(line []byte) (matched, sure bool) {
+	a := m.auto.Get()
+	if m.word {
+		a = m.wordEdges(line)
+	}
+	if a == nil {
+		return false, false
+	}
+	for at := 0; ; {
+		k := bytes.Index(line[at:], m.suffix)
+		if k < 0 {
+			return false, true
+		}
+		at += k + len(m.suffix)
+		if ok, sure := a.MatchesEndingAt(line, at); ok || !sure {
+			return ok, sure
+		}
+		at -= len(m.suffix) - 1
+	}
 }
 
 // aroundMin is the line length from which around decides a line rather

@@ -337,7 +337,11 @@ func uncaptured(re *syntax.Regexp) *syntax.Regexp {
 //  6. with none, and no literal prefix for Go's regexp to skip to, the
 //     lazy DFA's lines, which are the matches (autoLines).
 func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
-	if p := parsed.RequiredLiteral(tree); p.Useful() {
+	p, suffix := parsed.RequiredLiteral(tree), parsed.LiteralSuffix(tree)
+	if !p.Useful() {
+		p = suffix // `a\w*;`: the one letter is of no use, the end is
+	}
+	if p.Useful() {
 		p.Prepare()
 		m.pre = &p
 		if !m.word && !o.Line {
@@ -345,6 +349,17 @@ func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
 			m.around = around.New(tree)
 			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.Lit())
 			m.blockAround = m.aroundAtPre && m.around.Cheap()
+		}
+		if s := suffix; !m.literalOnly && !m.blockAround && s.Useful() {
+			m.suffix = s.Lit
+			if string(s.Lit) != string(p.Lit) && s.NoWorse(p) && !p.Fold {
+				// As good a literal as any: its occurrences are where a
+				// line is decided (regex.matchesEndingIn), so the scan
+				// lands on them alone.
+				s.Prepare()
+				m.pre = &s
+				m.aroundAtPre = m.around != nil && string(s.Lit) == string(m.around.Lit())
+			}
 		}
 	} else if a := leadAround(tree, m.word || o.Line); a != nil {
 		// `^ +<`: the one byte after a line's leading run, whose

@@ -138,6 +138,15 @@ func (a *Automaton) Match(line []byte) bool {
 	return s >= 0
 }
 
+// MatchesEndingAt reports whether a match ends at line[end] (the
+// reversed program run back from there, anchored, as far as the line's
+// start); sure is false when the automaton cannot say (its cache
+// thrashed).
+func (a *Automaton) MatchesEndingAt(line []byte, end int) (matched, sure bool) {
+	s, ok := a.rev.matchStart(line, 0, end)
+	return s >= 0, ok
+}
+
 // find returns the leftmost-first match in line at or after at (whose
 // assertions see the bytes before at), -1, -1 when there is none.
 func (a *Automaton) find(line []byte, at int) (start, end int) {

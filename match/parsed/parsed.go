@@ -155,6 +155,56 @@ func RequiredLiteral(re *syntax.Regexp) prefilter.Literal {
 	return prefilter.Literal{}
 }
 
+// LiteralSuffix returns the literal every match of re ends with, before
+// any zero-width assertions after it (`[A-Z]\w+Writer\b`: "Writer"), with
+// no bytes when there is none, it folds case or it holds a byte beyond
+// ASCII.
+func LiteralSuffix(re *syntax.Regexp) prefilter.Literal {
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	atoms := []*syntax.Regexp{re}
+	if re.Op == syntax.OpConcat {
+		atoms = re.Sub
+	}
+	end := len(atoms)
+	for end > 0 && zeroWidth(atoms[end-1].Op) {
+		end--
+	}
+	if end > 0 && atoms[end-1].Op == syntax.OpCapture {
+		return LiteralSuffix(atoms[end-1])
+	}
+	start := end
+	for start > 0 {
+		var p prefilter.Literal
+		if !p.AppendAtom(atoms[start-1]) || p.Fold {
+			break
+		}
+		start--
+	}
+	var p prefilter.Literal
+	for _, a := range atoms[start:end] {
+		p.AppendAtom(a)
+	}
+	for _, c := range p.Lit {
+		if c >= utf8.RuneSelf {
+			// A byte of a character beyond ASCII, or, in the C locale's
+			// reading, a byte rune: left to the whole line's automaton.
+			return prefilter.Literal{}
+		}
+	}
+	return p
+}
+
+// zeroWidth says whether op matches no bytes: an assertion.
+func zeroWidth(op syntax.Op) bool {
+	switch op {
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEndLine, syntax.OpEndText, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEmptyMatch:
+		return true
+	}
+	return false
+}
+
 // ASCIIFold narrows case-insensitive matching to ASCII letters, as PCRE
 // does in the C locale: Go folds the Kelvin sign into k and the long s into
 // s, so a folded literal becomes explicit [Xx] classes for its letters, and

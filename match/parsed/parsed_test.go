@@ -68,3 +68,29 @@ func TestMatchesASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralSuffix: the literal every match ends with, before the
+// assertions after it.
+func TestLiteralSuffix(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`[A-Z][a-z]+Error`:    "Error",
+		`[A-Z][a-z]+Writer\b`: "Writer",
+		`\b\w+_\w+\(`:         "(",
+		`\w+Error\(`:          "Error(",
+		`(\d+)px$`:            "px",
+		`a(b+c)`:              "c",
+		`foo\d+`:              "",
+		`x|y`:                 "",
+		`\w+(?i)end`:          "",
+		`\w+é`:                "", // beyond ASCII: left to the whole line
+		`\w+[.]`:              ".",
+	} {
+		re, err := syntax.Parse(pattern, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(LiteralSuffix(re.Simplify()).Lit); got != want {
+			t.Errorf("LiteralSuffix(%q) = %q, want %q", pattern, got, want)
+		}
+	}
+}

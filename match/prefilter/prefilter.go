@@ -65,6 +65,24 @@ func (p Literal) Better(q Literal) Literal {
 	return p
 }
 
+// NoWorse reports whether p is as good a literal to scan for as q: as
+// long, and its rarest byte as rare (by the ranking Prepare uses).
+func (p Literal) NoWorse(q Literal) bool {
+	if p.score() != q.score() {
+		return p.score() > q.score()
+	}
+	return p.rarest() <= q.rarest()
+}
+
+// rarest is the frequency rank of the literal's rarest byte (low: rare).
+func (p Literal) rarest() int {
+	r := len(byteRank) + 1
+	for _, c := range p.Lit {
+		r = min(r, byteFreq(c))
+	}
+	return r
+}
+
 func (p Literal) score() int {
 	if p.Fold {
 		return 3 * len(p.Lit)

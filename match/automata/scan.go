@@ -67,10 +67,12 @@ func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
 // dualMin is how far one chain of lookups goes before nextLine runs two
 // side by side, and the first stretch of two. Each lookup waits on the
 // last, so one chain leaves the core mostly idle; two, over two halves
-// of the text, cost little more than one, so a long text with few
-// matches is read faster (see
-// docs/performance.md#dualmin-two-chains-of-lookups-past-16-kib-matchautomatascango).
-const dualMin = 16 << 10
+// of the text, cost little more than one, so a text with few matches is
+// read faster, and the second chain's work, thrown away when the first
+// half matches, cost little. Most files of a source tree are a few KiB:
+// a threshold of many KiB left them all on one chain (see
+// docs/performance.md#dualmin-two-chains-of-lookups-past-1-kib-matchautomatascango).
+const dualMin = 1 << 10
 
 // lineOf turns what run found in text into nextLine's answer: the line
 // of the byte at, before which a match ends, or, with at -1, the last

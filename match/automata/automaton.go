@@ -23,8 +23,29 @@ type Automaton struct {
 	prog  *bprog
 	block *Lazy // forward over a block of lines (nextLine)
 	fwd   *Lazy
-	rev   *Lazy
 	pike  sync.Pool // of *pikeCache
+	// rev, the reversed program's, is made at its first use (reversed):
+	// only the starts of matches need it, and a program of Unicode's
+	// classes costs milliseconds to make. nil when it would be too
+	// large.
+	rev     *Lazy
+	revOnce sync.Once
+	reverse func() *Lazy
+	// isBounded: the pattern is bounded by bytes that are not word bytes
+	// (bounded), and so is its reversed program once made.
+	isBounded bool
+}
+
+// reversed returns the reversed program's automaton, made at the first
+// call; nil when its program would be too large.
+func (a *Automaton) reversed() *Lazy {
+	a.revOnce.Do(func() {
+		if a.rev == nil && a.reverse != nil {
+			a.rev = a.reverse()
+		}
+		a.reverse = nil
+	})
+	return a.rev
 }
 
 // LazyAutomaton is an automaton made at its first use: of the matchers a
@@ -77,14 +98,24 @@ func NewByteAutomaton(tree *syntax.Regexp, maxStates int) *Automaton {
 
 func automatonOf(tree *syntax.Regexp, bytewise bool, maxStates int) *Automaton {
 	prog := newBprog(tree, false, bytewise)
-	rprog := newBprog(reversedTree(tree), true, bytewise)
-	if prog == nil || rprog == nil {
+	if prog == nil {
 		return nil
 	}
 	block := newLazy(prog, true, maxStates)
 	block.block = true
 	block.first = prog.firstByte()
-	return &Automaton{prog: prog, block: block, fwd: newLazy(prog, true, maxStates), rev: newLazy(rprog, false, maxStates)}
+	a := &Automaton{prog: prog, block: block, fwd: newLazy(prog, true, maxStates)}
+	a.reverse = func() *Lazy {
+		rprog := newBprog(reversedTree(tree), true, bytewise)
+		if rprog == nil {
+			return nil
+		}
+		if a.isBounded {
+			rprog.bound()
+		}
+		return newLazy(rprog, false, maxStates)
+	}
+	return a
 }
 
 // NewBoundedAutomaton returns the automaton of tree as grep -P -w has it,
@@ -103,10 +134,10 @@ func bounded(a *Automaton) *Automaton {
 	if a == nil {
 		return nil
 	}
-	// The reversed program is bounded the same way: backwards, the
-	// byte before is the one after.
+	// The reversed program is bounded the same way when it is made:
+	// backwards, the byte before is the one after.
 	a.prog.bound()
-	a.rev.prog.bound()
+	a.isBounded = true
 	return a
 }
 
@@ -143,7 +174,11 @@ func (a *Automaton) Match(line []byte) bool {
 // start); sure is false when the automaton cannot say (its cache
 // thrashed).
 func (a *Automaton) MatchesEndingAt(line []byte, end int) (matched, sure bool) {
-	s, ok := a.rev.matchStart(line, 0, end)
+	rev := a.reversed()
+	if rev == nil {
+		return false, false
+	}
+	s, ok := rev.matchStart(line, 0, end)
 	return s >= 0, ok
 }
 
@@ -155,8 +190,10 @@ func (a *Automaton) find(line []byte, at int) (start, end int) {
 		return -1, -1
 	}
 	if ok {
-		if s, ok := a.rev.matchStart(line, at, e); ok && s >= 0 {
-			return s, e
+		if rev := a.reversed(); rev != nil {
+			if s, ok := rev.matchStart(line, at, e); ok && s >= 0 {
+				return s, e
+			}
 		}
 	}
 	return a.PikeFind(line, at)

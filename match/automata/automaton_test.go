@@ -57,7 +57,7 @@ func TestAutomatonAsGo(t *testing.T) {
 		if a == nil {
 			t.Fatalf("%q: no automaton", src)
 		}
-		small := &Automaton{prog: a.prog, block: newLazy(a.prog, true, 3), fwd: newLazy(a.prog, true, 3), rev: newLazy(a.rev.prog, false, 3)}
+		small := &Automaton{prog: a.prog, block: newLazy(a.prog, true, 3), fwd: newLazy(a.prog, true, 3), rev: newLazy(a.reversed().prog, false, 3)}
 		small.block.block = true
 		var lines []string
 		for k := 0; k < 8; k++ {

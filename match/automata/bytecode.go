@@ -100,7 +100,7 @@ func newBprog(tree *syntax.Regexp, reverse, bytewise bool) *bprog {
 		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
 			// edges adds the subtrees' instructions: bi is put in
 			// place after.
-			bi = c.class(c.spell(runeSet(i)), c.target(i.Out))
+			bi = c.class(c.trie(runeSet(i)), c.target(i.Out))
 		default: // Fail; Nop and Capture are never targets
 			bi = binst{op: bFail}
 		}
@@ -252,7 +252,7 @@ type bcompiler struct {
 	bytewise bool
 	memo     map[string]uint32 // a subtree of byte ranges, by its instruction
 	key      []byte
-	spells   map[string][][]byteSpan
+	tries    map[string]*spanTrie
 }
 
 // target is the instruction a jump to Go's pc lands on, past the no-ops
@@ -298,15 +298,17 @@ func runeSet(i *syntax.Inst) []rune {
 	return parsed.ClassWithout(set, '\n')
 }
 
-// spell returns the UTF-8 spellings of the characters in set, each a run
-// of byte ranges (backwards when c.reverse), surrogates left out.
-func (c *bcompiler) spell(set []rune) [][]byteSpan {
+// trie returns the UTF-8 spellings of the characters in set, each a run
+// of byte ranges (backwards when c.reverse), surrogates left out, as a
+// trie (see class): made once per compile for each set, since a counted
+// class (\w{5}) is the same set many times over.
+func (c *bcompiler) trie(set []rune) *spanTrie {
 	key := string(set)
-	if c.spells == nil {
-		c.spells = map[string][][]byteSpan{}
+	if c.tries == nil {
+		c.tries = map[string]*spanTrie{}
 	}
-	if s, ok := c.spells[key]; ok {
-		return s
+	if t, ok := c.tries[key]; ok {
+		return t
 	}
 	var seqs [][]byteSpan
 	for k := 0; k+1 < len(set); k += 2 {
@@ -321,8 +323,27 @@ func (c *bcompiler) spell(set []rune) [][]byteSpan {
 			slices.Reverse(s)
 		}
 	}
-	c.spells[key] = seqs
-	return seqs
+	root := &spanTrie{}
+	for _, s := range seqs {
+		n := root
+		for _, sp := range s {
+			var kid *spanTrie
+			for _, k := range n.kids {
+				if k.span == sp {
+					kid = k.node
+					break
+				}
+			}
+			if kid == nil {
+				kid = &spanTrie{}
+				n.kids = append(n.kids, spanKid{sp, kid})
+			}
+			n = kid
+		}
+		n.end = true
+	}
+	c.tries[key] = root
+	return root
 }
 
 // byteSpans appends the bytes whose characters in the C locale are lo to
@@ -408,33 +429,13 @@ type spanKid struct {
 	node *spanTrie
 }
 
-// class returns the instruction that reads one of the spellings seqs and
-// then goes to next: a trie of byte ranges, its subtrees shared where
-// they are the same (the continuation bytes of most characters), made
-// once per compile for each. Ranges of one node that overlap (backwards,
-// where the last continuation byte comes first) go to instructions of
-// their own, tried in turn: the automaton follows every one that takes
-// a byte.
-func (c *bcompiler) class(seqs [][]byteSpan, next uint32) binst {
-	root := &spanTrie{}
-	for _, s := range seqs {
-		n := root
-		for _, sp := range s {
-			var kid *spanTrie
-			for _, k := range n.kids {
-				if k.span == sp {
-					kid = k.node
-					break
-				}
-			}
-			if kid == nil {
-				kid = &spanTrie{}
-				n.kids = append(n.kids, spanKid{sp, kid})
-			}
-			n = kid
-		}
-		n.end = true
-	}
+// class returns the instruction that reads one of the spellings in the
+// trie root and then goes to next: its subtrees shared where they are
+// the same (the continuation bytes of most characters), made once per
+// compile for each. Ranges of one node that overlap (backwards, where
+// the last continuation byte comes first) go to instructions of their
+// own, tried in turn: the automaton follows every one that takes a byte.
+func (c *bcompiler) class(root *spanTrie, next uint32) binst {
 	if len(root.kids) == 0 {
 		return binst{op: bFail}
 	}

@@ -9,7 +9,7 @@ import (
 	"urg/match/parsed"
 )
 
-// TestRunDual compares runDual with run, the two halves cut at every
+// TestRunDual compares runDual and runQuad with run, the parts cut at every
 // kind of place, on random texts with matching lines anywhere (in either
 // half, in both, at the very end with no newline, none), and with a
 // cache so small that making a transition empties it.
@@ -74,6 +74,27 @@ func TestRunDual(t *testing.T) {
 			if gotS != wantS || gotE != wantE {
 				t.Fatalf("%s in %q cut at %d (cache %d): runDual %d, %d; run %d, %d",
 					pattern, text, mid, d.max, gotS, gotE, wantS, wantE)
+			}
+			if len(cuts) < 3 {
+				continue
+			}
+			// Four chains, cut at three line starts in order.
+			var q [4]int
+			for {
+				q[1], q[2], q[3] = cuts[rng.IntN(len(cuts))], cuts[rng.IntN(len(cuts))], cuts[rng.IntN(len(cuts))]
+				if q[1] < q[2] && q[2] < q[3] {
+					break
+				}
+			}
+			if iter%5 == 0 {
+				c.made = 0
+				d.reset(c)
+			}
+			at, s, ok = d.runQuad(c, text, q)
+			gotS, gotE, gotOK = d.lineOf(c, text, at, s, ok)
+			if gotOK && (gotS != wantS || gotE != wantE) {
+				t.Fatalf("%s in %q cut at %v (cache %d): runQuad %d, %d; run %d, %d",
+					pattern, text, q, d.max, gotS, gotE, wantS, wantE)
 			}
 		}
 	}

@@ -37,18 +37,14 @@ func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
 		// Each stretch but the last ends its last line with its
 		// newline, after which a block's state is the start state.
 		part := text[lo:hi]
-		mid := 0 // where the second chain starts; 0 for one chain
-		if lo > 0 {
-			half := len(part) / 2
-			if nl := bytes.IndexByte(part[half:], '\n'); nl >= 0 && half+nl+1 < len(part) {
-				mid = half + nl + 1
-			}
-		}
 		var at int
 		var s int32
-		if mid > 0 {
-			at, s, ok = d.runDual(c, part, mid)
-		} else {
+		switch cuts, n := chains(part, lo > 0); n {
+		case 4:
+			at, s, ok = d.runQuad(c, part, cuts)
+		case 2:
+			at, s, ok = d.runDual(c, part, cuts[1])
+		default:
 			at, s, ok = d.run(c, part, 0, d.start(c, fBOL))
 		}
 		if !ok {
@@ -73,6 +69,39 @@ func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
 // a threshold of many KiB left them all on one chain (see
 // docs/performance.md#dualmin-two-chains-of-lookups-past-1-kib-matchautomatascango).
 const dualMin = 1 << 10
+
+// quadMin is the stretch from which nextLine reads on four chains of
+// lookups rather than two: the core has room for four lookups at once,
+// and each chain still waits on its last.
+const quadMin = 4 << 10
+
+// chains cuts part at line starts into the stretches its chains read: n
+// is 4, 2 or 1 (one chain: many is false, or part has too few lines),
+// and cuts[i] is where the (i+1)th of four starts (of two, cuts[1]).
+func chains(part []byte, many bool) (cuts [4]int, n int) {
+	if !many {
+		return cuts, 1
+	}
+	// lineAfter is the start of the first line at or after i, 0 when
+	// there is none before part's end.
+	lineAfter := func(i int) int {
+		if nl := bytes.IndexByte(part[i:], '\n'); nl >= 0 && i+nl+1 < len(part) {
+			return i + nl + 1
+		}
+		return 0
+	}
+	if len(part) >= quadMin {
+		q := len(part) / 4
+		cuts[1], cuts[2], cuts[3] = lineAfter(q), lineAfter(2*q), lineAfter(3*q)
+		if cuts[1] > 0 && cuts[1] < cuts[2] && cuts[2] < cuts[3] {
+			return cuts, 4
+		}
+	}
+	if cuts[1] = lineAfter(len(part) / 2); cuts[1] > 0 {
+		return cuts, 2
+	}
+	return cuts, 1
+}
 
 // lineOf turns what run found in text into nextLine's answer: the line
 // of the byte at, before which a match ends, or, with at -1, the last
@@ -165,6 +194,49 @@ func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, o
 		at += mid
 	}
 	return at, end, ok
+}
+
+// runQuad is runDual over four stretches of part, which cuts[1..3] start
+// (each but the last ends with a newline), a byte of each per turn while
+// all stay on transitions made and plain. When one meets another, the
+// first stretch goes on alone, then each after it from the start of the
+// line it was in.
+func (d *Lazy) runQuad(c *lazyCache, part []byte, cuts [4]int) (at int, end int32, ok bool) {
+	classOf := &d.prog.classOf
+	start := d.start(c, fBOL)
+	trans := c.trans // after start, which may grow it
+	p0, p1, p2, p3 := part[:cuts[1]], part[cuts[1]:cuts[2]], part[cuts[2]:cuts[3]], part[cuts[3]:]
+	n := min(len(p0), len(p1), len(p2), len(p3))
+	s0, s1, s2, s3 := start, start, start, start
+	k := 0
+	for ; k < n; k++ {
+		t0 := at32(trans, s0+int32(classOf[p0[k]]))
+		t1 := at32(trans, s1+int32(classOf[p1[k]]))
+		t2 := at32(trans, s2+int32(classOf[p2[k]]))
+		t3 := at32(trans, s3+int32(classOf[p3[k]]))
+		if t0|t1|t2|t3 < 0 {
+			break
+		}
+		s0, s1, s2, s3 = t0, t1, t2, t3
+	}
+	if at, _, ok = d.run(c, p0, k, s0); !ok || at >= 0 {
+		return at, 0, ok
+	}
+	for i := 1; i < 4; i++ {
+		lo, hi := cuts[i], len(part)
+		if i < 3 {
+			hi = cuts[i+1]
+		}
+		q := part[lo:hi]
+		from := bytes.LastIndexByte(q[:k], '\n') + 1
+		if at, end, ok = d.run(c, q, from, d.start(c, fBOL)); !ok || at >= 0 {
+			if at >= 0 {
+				at += lo
+			}
+			return at, 0, ok
+		}
+	}
+	return -1, end, true
 }
 
 // MatchEnd returns where the leftmost-first match in line from at (which

@@ -40,6 +40,10 @@ type regex struct {
 	// literal: a trail, a shape or an anyByte; without one, auto (or,
 	// where its program is too large, re) runs over the block.
 	finder prefilter.LineFinder
+	// prefixed: every match starts with pre (pre is the pattern's
+	// literal prefix, or the start of it), so a line is decided by the
+	// automaton run anchored from pre's occurrences in it alone.
+	prefixed bool
 	// suffix is the literal every match ends with, when there is one and
 	// pre was found: a line is decided by the reversed automaton run
 	// back from each of its occurrences (matchesEndingIn).
@@ -230,6 +234,22 @@ func (m *regex) Next(text []byte) (int, int, error) {
 // occurrence is a candidate, decided in its line (or, when around is
 // cheap, where it lies).
 func (m *regex) nextLits(text []byte) (int, int, error) {
+	if m.prefixed && !m.uni {
+		if a := m.anchoredAuto(); a != nil {
+			// Decided where the prefix lies, before its line's start
+			// is looked for: most occurrences of a common prefix fail,
+			// and the way back to a long line's start costs more than
+			// the check.
+			h := m.lits.Hits(text, 0)
+			if hit, sure := a.NextAt(text, h.Next); sure {
+				if hit < 0 {
+					return -1, -1, nil
+				}
+				ls, le := base.LineAt(text, hit)
+				return ls, le, nil
+			}
+		}
+	}
 	h := m.lits.Hits(text, 0)
 	for {
 		hit := h.Next()
@@ -254,6 +274,16 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 	}
 }
 
+// anchoredAuto is the automaton that decides a line from where pre lies
+// in it, when the line's bytes need not be known first (as they must be
+// under -w with UTF-8's words); nil when there is none.
+func (m *regex) anchoredAuto() *automata.Automaton {
+	if m.word {
+		return m.autoBounded.Get()
+	}
+	return m.auto.Get()
+}
+
 // candidate decides a line on which a literal occurs at j.
 func (m *regex) candidate(line []byte, j int) (bool, error) {
 	if m.literalOnly {
@@ -267,12 +297,34 @@ func (m *regex) candidate(line []byte, j int) (bool, error) {
 		}
 		return j >= 0 && m.around.LineMatches(line, j), nil
 	}
-	if m.suffix != nil {
+	if m.prefixed {
+		if ok, sure := m.matchesFrom(line, j); sure {
+			return ok, nil
+		}
+	} else if m.suffix != nil {
 		if ok, sure := m.matchesEndingIn(line); sure {
 			return ok, nil
 		}
 	}
 	return m.lineMatches(line)
+}
+
+// matchesFrom decides a line from the occurrences of pre in it from j,
+// the first, on: every match starts at one (see
+// automata.MatchesAtEach). Where a line is long and the prefix common
+// but its matches rare (a header's "#define ... 0x00000010L" under -w),
+// the run from the line's start read all of each. sure is false where
+// it cannot say (no automaton; under -w, a line whose words are not
+// ASCII's; a cache that thrashed).
+func (m *regex) matchesFrom(line []byte, j int) (matched, sure bool) {
+	a := m.auto.Get()
+	if m.word {
+		a = m.wordEdges(line)
+	}
+	if a == nil {
+		return false, false
+	}
+	return a.MatchesAtEach(line, m.pre.Lit, j)
 }
 
 // matchesEndingIn decides a line from the occurrences of suffix in it,

@@ -31,6 +31,10 @@ type Automaton struct {
 	rev     *Lazy
 	revOnce sync.Once
 	reverse func() *Lazy
+	// at and atBlock run anchored where they are started, in a line
+	// (MatchesAtEach) and in a block (NextAt), made at their first use.
+	at, atBlock *Lazy
+	atOnce      sync.Once
 	// isBounded: the pattern is bounded by bytes that are not word bytes
 	// (bounded), and so is its reversed program once made.
 	isBounded bool
@@ -167,6 +171,38 @@ func (a *Automaton) Match(line []byte) bool {
 	}
 	s, _ := a.PikeFind(line, 0)
 	return s >= 0
+}
+
+// MatchesAtEach reports whether a match starts at one of the
+// occurrences of lit in line from at on, the first of which is at at;
+// lit must be where every match starts (the pattern's literal prefix, or
+// the start of it). sure is false when the automaton cannot say (its
+// cache thrashed). Run anchored from each, the automaton reads a few
+// bytes of most, where a run from the line's start reads all of it up to
+// a match, one dependent table load a byte.
+func (a *Automaton) MatchesAtEach(line, lit []byte, at int) (matched, sure bool) {
+	a.atOnce.Do(a.anchor)
+	return a.at.matchesAtEach(line, lit, at)
+}
+
+// NextAt returns the first of the places in the block text (lines, each
+// ended by '\n') that next gives, in order, at which a match starts, -1
+// when none does (next returns -1 when it has no more); they must hold
+// every place where a match starts (the occurrences of a literal
+// prefix). sure is false when the automaton cannot say (its cache
+// thrashed). One call reads a whole block with one cache, where a call
+// per place paid for the cache each time, and a run from each place
+// ends with its line, which need not be looked for.
+func (a *Automaton) NextAt(text []byte, next func() int) (hit int, sure bool) {
+	a.atOnce.Do(a.anchor)
+	return a.atBlock.nextAt(text, next)
+}
+
+// anchor makes the anchored automata, in a line and in a block.
+func (a *Automaton) anchor() {
+	a.at = a.Anchored(a.fwd.max)
+	a.atBlock = a.Anchored(a.fwd.max)
+	a.atBlock.block = true
 }
 
 // MatchesEndingAt reports whether a match ends at line[end] (the

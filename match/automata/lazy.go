@@ -252,6 +252,8 @@ func (d *Lazy) step(c *lazyCache, s, col int32, scanned int) int32 {
 	}
 	var next int32
 	switch {
+	case nl && !d.unanchored:
+		next = lazyDead // anchored, a run ends with its line
 	case nl:
 		// A block's next line starts afresh.
 		next = d.start(c, fBOL)

@@ -288,6 +288,75 @@ func (d *Lazy) MatchEnd(line []byte, at int, first bool) (end int, ok bool) {
 	return end, true
 }
 
+// matchesAtEach is Automaton.MatchesAtEach for d, anchored: a run from
+// each occurrence, with one cache for them all.
+func (d *Lazy) matchesAtEach(line, lit []byte, at int) (matched, sure bool) {
+	c := d.cache()
+	defer d.pool.Put(c)
+	for {
+		if matched, sure = d.matchesAt(c, line, at, len(line)); matched || !sure {
+			return matched, sure
+		}
+		k := bytes.Index(line[at+1:], lit)
+		if k < 0 {
+			return false, true
+		}
+		at += 1 + k
+	}
+}
+
+// nextAt is Automaton.NextAt for d, anchored in a block.
+func (d *Lazy) nextAt(text []byte, next func() int) (hit int, sure bool) {
+	c := d.cache()
+	defer d.pool.Put(c)
+	for hit = next(); hit >= 0; hit = next() {
+		if matched, sure := d.matchesAt(c, text, hit, len(text)); !sure || matched {
+			return hit, sure
+		}
+	}
+	return -1, true
+}
+
+// matchesAt reports whether a match starts at line[at] and ends by end,
+// the line's end (in a block, by the end of at's line); sure is false
+// when the cache thrashed.
+func (d *Lazy) matchesAt(c *lazyCache, line []byte, at, end int) (matched, sure bool) {
+	classOf := &d.prog.classOf
+	var s int32
+	if at == 0 || d.block && line[at-1] == '\n' {
+		s = d.start(c, fBOL)
+	} else {
+		s = d.startAt(c, false, line[at-1])
+	}
+	trans := c.trans
+	for i := at; i < end; i++ {
+		col := int32(classOf[line[i]])
+		t := at32(trans, s+col)
+		if t < 0 {
+			if t == lazyUnknown {
+				if t = d.step(c, s, col, i-at); t == lazyUnknown {
+					return false, false
+				}
+				trans = c.trans
+			}
+			if t < 0 {
+				if ^t&1 != 0 {
+					return true, true
+				}
+				t = ^t >> 2
+			}
+		}
+		if s = t; s == lazyDead {
+			return false, true
+		}
+	}
+	t := d.step(c, s, c.eol, end-at)
+	if t == lazyUnknown {
+		return false, false
+	}
+	return t < 0 && ^t&1 != 0, true
+}
+
 // matchStart runs the reversed program backwards from end, as far as
 // floor, and returns the leftmost place from which a match reaches end;
 // ok is false when the cache thrashed.

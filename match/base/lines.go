@@ -1,12 +1,36 @@
 package base
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // IndexNL is the index of the first newline in b, -1 when none.
 func IndexNL(b []byte) int { return bytes.IndexByte(b, '\n') }
 
 // LastIndexNL is the index of the last newline in b, -1 when none.
-func LastIndexNL(b []byte) int { return bytes.LastIndexByte(b, '\n') }
+// Eight bytes are tested at a time: bytes.LastIndexByte reads one at a
+// time, and finding the start of the line a literal lands on, back over
+// a long line, was the largest cost of a search whose literal is in most
+// lines and matches in few.
+func LastIndexNL(b []byte) int {
+	const (
+		nl   = 0x0a0a0a0a0a0a0a0a
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:]) ^ nl
+		// A byte's high bit set in t where the byte of x is zero,
+		// exactly: the sums carry into no other byte.
+		t := ^((x&low7 + low7) | x | low7)
+		if t != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(t))/8
+		}
+	}
+	return bytes.LastIndexByte(b[:i], '\n')
+}
 
 // LineAt returns the bounds of the line of text that holds byte i, the
 // end excluding its newline.

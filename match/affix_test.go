@@ -8,23 +8,26 @@ import (
 	"testing"
 )
 
-// TestSuffixLines: patterns that end with a literal, whose lines are
-// decided back from its occurrences, select the lines Go's regexp
-// selects, over generated lines thick with the literal, with and
-// without -w.
-func TestSuffixLines(t *testing.T) {
+// TestAffixLines: patterns that end with a literal, whose lines are
+// decided back from its occurrences, and patterns that start with one,
+// decided forward from its occurrences, select the lines Go's regexp
+// selects, over generated lines thick with the literal, with and without
+// -w, in both locales.
+func TestAffixLines(t *testing.T) {
 	patterns := []string{
 		`\b\w+_\w+\(`, `[A-Z][a-z]+Error`, `\w+ab\b`, `[a-c]*b_\(`, `(a|b_)+\(`,
 		`a\w*;`, `x[ab]?;`, `[A-Z]\w+Er`, `(?:ab|x)+ab$`, `\bab`, `_\w*\(\(`,
+		// Prefixed.
+		`0x[0-9a-f]{3,}`, `ab\w*;`, `a_\w+\b`, `x;[ab]+$`, `_\(\w`, `Er\w*o\b`,
 	}
-	const alphabet = "ab_(;xAErro \t"
+	const alphabet = "ab_(;xAErro0f \t"
 	rng := rand.New(rand.NewPCG(7, 41))
 	for _, o := range []Options{{}, {Word: true}, {UTF8: true}, {Word: true, UTF8: true}} {
 		word := o.Word
 		for _, p := range patterns {
 			m := mustCompile(t, []string{p}, o)
-			if r, ok := asRegex(m); ok && r.suffix == nil && !r.blockAround {
-				t.Fatalf("%q (%+v): no literal suffix found", p, o)
+			if r, ok := asRegex(m); ok && r.suffix == nil && !r.prefixed && !r.blockAround {
+				t.Fatalf("%q (%+v): neither a literal prefix nor a suffix found", p, o)
 			}
 			src := p
 			if word {

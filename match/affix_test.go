@@ -57,3 +57,37 @@ func TestAffixLines(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixedWordsBeyondASCII: under -w with UTF-8's words, a prefixed
+// pattern's lines are found with ASCII's word bytes for bounds and those
+// beyond ASCII decided again: a letter beyond ASCII next to a match
+// leaves it out.
+func TestPrefixedWordsBeyondASCII(t *testing.T) {
+	pieces := []string{"0x", "1", "f", "é", "ü", " ", "_", "a", "\u00a0", "·"}
+	rng := rand.New(rand.NewPCG(5, 17))
+	for _, p := range []string{`0x[0-9a-f]{2,}`, `a_[a-z]+`, `_a[a-z0-9]*`} {
+		o := Options{Word: true, UTF8: true}
+		m := mustCompile(t, []string{p}, o)
+		ref := regexp.MustCompile(wordBoundedSrc(p, true))
+		for range 500 {
+			var text []string
+			for range 1 + rng.IntN(6) {
+				var b strings.Builder
+				for range rng.IntN(12) {
+					b.WriteString(pieces[rng.IntN(len(pieces))])
+				}
+				text = append(text, b.String())
+			}
+			var want []string
+			for i, line := range text {
+				if ref.MatchString(line) {
+					want = append(want, fmt.Sprintf("%d:%s", i+1, line))
+				}
+			}
+			got := lines(t, m, strings.Join(text, "\n"))
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("%q (-w, UTF-8) over %q: selected %q, want %q", p, text, got, want)
+			}
+		}
+	}
+}

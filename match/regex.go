@@ -234,20 +234,9 @@ func (m *regex) Next(text []byte) (int, int, error) {
 // occurrence is a candidate, decided in its line (or, when around is
 // cheap, where it lies).
 func (m *regex) nextLits(text []byte) (int, int, error) {
-	if m.prefixed && !m.uni {
-		if a := m.anchoredAuto(); a != nil {
-			// Decided where the prefix lies, before its line's start
-			// is looked for: most occurrences of a common prefix fail,
-			// and the way back to a long line's start costs more than
-			// the check.
-			h := m.lits.Hits(text, 0)
-			if hit, sure := a.NextAt(text, h.Next); sure {
-				if hit < 0 {
-					return -1, -1, nil
-				}
-				ls, le := base.LineAt(text, hit)
-				return ls, le, nil
-			}
+	if m.prefixed {
+		if ls, le, ok := m.nextPrefixed(text); ok {
+			return ls, le, nil
 		}
 	}
 	h := m.lits.Hits(text, 0)
@@ -274,9 +263,44 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 	}
 }
 
+// nextPrefixed is Next for a prefixed pattern: decided where the prefix
+// lies, before its line's start is looked for, since most occurrences of
+// a common prefix fail, and the way back to a long line's start costs
+// more than the check. ok is false where it cannot say (no automaton, a
+// cache that thrashed): the caller decides the lines itself.
+//
+// Under -w with UTF-8's words, the automaton bounds matches by ASCII's
+// word bytes, which take every byte of a character beyond ASCII for a
+// bound: it finds a superset of the lines, and those beyond ASCII are
+// decided again as a whole.
+func (m *regex) nextPrefixed(text []byte) (ls, le int, ok bool) {
+	a := m.anchoredAuto()
+	if a == nil {
+		return 0, 0, false
+	}
+	h := m.lits.Hits(text, 0)
+	for {
+		hit, sure := a.NextAt(text, h.Next)
+		if !sure {
+			return 0, 0, false
+		}
+		if hit < 0 {
+			return -1, -1, true
+		}
+		ls, le = base.LineAt(text, hit)
+		if !m.word || !m.uni || base.IndexNonASCII(text[ls:le]) < 0 {
+			return ls, le, true
+		}
+		if m.matchLine(text[ls:le]) {
+			return ls, le, true
+		}
+		h.Skip(le + 1)
+	}
+}
+
 // anchoredAuto is the automaton that decides a line from where pre lies
-// in it, when the line's bytes need not be known first (as they must be
-// under -w with UTF-8's words); nil when there is none.
+// in it (under -w, bounded by ASCII's word bytes); nil when there is
+// none.
 func (m *regex) anchoredAuto() *automata.Automaton {
 	if m.word {
 		return m.autoBounded.Get()

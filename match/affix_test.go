@@ -48,6 +48,13 @@ func TestAffixLines(t *testing.T) {
 					if ref.MatchString(line) {
 						want = append(want, fmt.Sprintf("%d:%s", i+1, line))
 					}
+					if !word {
+						// -o: Go's matches, leftmost-first.
+						got, want := each(t, m, line), ref.FindAllString(line, -1)
+						if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+							t.Fatalf("%q (%+v) in %q: matches %q, want %q", p, o, line, got, want)
+						}
+					}
 				}
 				got := lines(t, m, strings.Join(text, "\n"))
 				if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -439,12 +439,14 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
-	if a := m.wordEdges(line); a != nil {
-		// PCRE's -w is (?<!\w)(?:re)(?!\w): its matches.
-		a.Each(line, fn)
+	a := m.wordEdges(line) // PCRE's -w is (?<!\w)(?:re)(?!\w): its matches
+	if a == nil && !m.word {
+		a = m.auto.Get()
+	}
+	if a != nil && m.prefixed && a.EachAt(line, m.pre.Lit, fn) {
 		return nil
 	}
-	if a := m.auto.Get(); a != nil && !m.word {
+	if a != nil {
 		a.Each(line, fn)
 		return nil
 	}

@@ -6,6 +6,7 @@
 package automata
 
 import (
+	"bytes"
 	"regexp/syntax"
 	"sync"
 	"unicode"
@@ -203,6 +204,38 @@ func (a *Automaton) anchor() {
 	a.at = a.Anchored(a.fwd.max)
 	a.atBlock = a.Anchored(a.fwd.max)
 	a.atBlock.block = true
+}
+
+// EachAt is Each for a pattern whose every match starts with lit: the
+// leftmost match starts at the first occurrence from which one starts,
+// and ends where the automaton run anchored from there finds it, with no
+// run back for its start. false, having called fn for nothing, when the
+// automaton cannot say (its cache thrashed).
+func (a *Automaton) EachAt(line, lit []byte, fn func(int, int)) bool {
+	a.atOnce.Do(a.anchor)
+	d := a.at
+	var found [][2]int // fn is called once all are known: none if the cache thrashes
+	for at := 0; at < len(line); {
+		k := bytes.Index(line[at:], lit)
+		if k < 0 {
+			break
+		}
+		at += k
+		e, ok := d.MatchEnd(line, at, false)
+		if !ok {
+			return false
+		}
+		if e > at {
+			found = append(found, [2]int{at, e})
+			at = e
+			continue
+		}
+		at++
+	}
+	for _, f := range found {
+		fn(f[0], f[1])
+	}
+	return true
 }
 
 // MatchesEndingAt reports whether a match ends at line[end] (the

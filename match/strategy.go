@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 
 	"urg/match/aho"
 	"urg/match/around"
@@ -202,6 +203,12 @@ func literalFor(p pattern, o Options) Matcher {
 	}
 	if strings.ContainsRune(lit, '\n') || lit == "" && o.Word {
 		return nil // the regex path handles these rare cases exactly
+	}
+	if o.UTF8 && !utf8.ValidString(lit) {
+		// A byte that is not UTF-8 matches such a byte alone, never one
+		// of a character's ("\xcc" is the first byte of "\u0304"): the
+		// locale's path holds that rule, a scan for the bytes does not.
+		return nil
 	}
 	return plain.New([]byte(lit), o)
 }

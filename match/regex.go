@@ -321,34 +321,12 @@ func (m *regex) candidate(line []byte, j int) (bool, error) {
 		}
 		return j >= 0 && m.around.LineMatches(line, j), nil
 	}
-	if m.prefixed {
-		if ok, sure := m.matchesFrom(line, j); sure {
-			return ok, nil
-		}
-	} else if m.suffix != nil {
+	if m.suffix != nil && !m.prefixed {
 		if ok, sure := m.matchesEndingIn(line); sure {
 			return ok, nil
 		}
 	}
 	return m.lineMatches(line)
-}
-
-// matchesFrom decides a line from the occurrences of pre in it from j,
-// the first, on: every match starts at one (see
-// automata.MatchesAtEach). Where a line is long and the prefix common
-// but its matches rare (a header's "#define ... 0x00000010L" under -w),
-// the run from the line's start read all of each. sure is false where
-// it cannot say (no automaton; under -w, a line whose words are not
-// ASCII's; a cache that thrashed).
-func (m *regex) matchesFrom(line []byte, j int) (matched, sure bool) {
-	a := m.auto.Get()
-	if m.word {
-		a = m.wordEdges(line)
-	}
-	if a == nil {
-		return false, false
-	}
-	return a.MatchesAtEach(line, m.pre.Lit, j)
 }
 
 // matchesEndingIn decides a line from the occurrences of suffix in it,

@@ -33,7 +33,7 @@ type Automaton struct {
 	revOnce sync.Once
 	reverse func() *Lazy
 	// at and atBlock run anchored where they are started, in a line
-	// (MatchesAtEach) and in a block (NextAt), made at their first use.
+	// (EachAt) and in a block (NextAt), made at their first use.
 	at, atBlock *Lazy
 	atOnce      sync.Once
 	// isBounded: the pattern is bounded by bytes that are not word bytes
@@ -172,18 +172,6 @@ func (a *Automaton) Match(line []byte) bool {
 	}
 	s, _ := a.PikeFind(line, 0)
 	return s >= 0
-}
-
-// MatchesAtEach reports whether a match starts at one of the
-// occurrences of lit in line from at on, the first of which is at at;
-// lit must be where every match starts (the pattern's literal prefix, or
-// the start of it). sure is false when the automaton cannot say (its
-// cache thrashed). Run anchored from each, the automaton reads a few
-// bytes of most, where a run from the line's start reads all of it up to
-// a match, one dependent table load a byte.
-func (a *Automaton) MatchesAtEach(line, lit []byte, at int) (matched, sure bool) {
-	a.atOnce.Do(a.anchor)
-	return a.at.matchesAtEach(line, lit, at)
 }
 
 // NextAt returns the first of the places in the block text (lines, each

@@ -165,10 +165,8 @@ func (d *Lazy) run(c *lazyCache, text []byte, i int, s int32) (at int, end int32
 
 // runDual is run over part[:mid] (which ends with a newline) and
 // part[mid:] at once, a byte of each per turn, while both stay on
-// transitions made and plain; the first half's match comes first. When
-// either meets another, the first half goes on alone, then the second
-// from the start of the line it was in: making a transition may empty
-// the cache, which its state would not survive.
+// transitions made and plain, the first half's match coming first; then
+// finish.
 func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, ok bool) {
 	classOf := &d.prog.classOf
 	start := d.start(c, fBOL)
@@ -185,22 +183,39 @@ func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, o
 		}
 		sA, sB = tA, tB
 	}
-	if at, _, ok = d.run(c, a, k, sA); !ok || at >= 0 {
+	return d.finish(c, part, []int{0, mid}, k, sA)
+}
+
+// finish ends runDual or runQuad, whose chains stopped together at k of
+// each stretch of part (starting at cuts) when one met a transition not
+// made or not plain: the first stretch goes on alone from k in its state
+// s, then each after it from the start of the line it was in at k, in a
+// fresh state, since making a transition may empty the cache, which a
+// state would not survive.
+func (d *Lazy) finish(c *lazyCache, part []byte, cuts []int, k int, s int32) (at int, end int32, ok bool) {
+	if at, _, ok = d.run(c, part[:cuts[1]], k, s); !ok || at >= 0 {
 		return at, 0, ok
 	}
-	from := bytes.LastIndexByte(b[:k], '\n') + 1
-	at, end, ok = d.run(c, b, from, d.start(c, fBOL))
-	if at >= 0 {
-		at += mid
+	for i := 1; i < len(cuts); i++ {
+		lo, hi := cuts[i], len(part)
+		if i+1 < len(cuts) {
+			hi = cuts[i+1]
+		}
+		q := part[lo:hi]
+		from := bytes.LastIndexByte(q[:k], '\n') + 1
+		if at, end, ok = d.run(c, q, from, d.start(c, fBOL)); !ok || at >= 0 {
+			if at >= 0 {
+				at += lo
+			}
+			return at, 0, ok
+		}
 	}
-	return at, end, ok
+	return -1, end, true
 }
 
 // runQuad is runDual over four stretches of part, which cuts[1..3] start
 // (each but the last ends with a newline), a byte of each per turn while
-// all stay on transitions made and plain. When one meets another, the
-// first stretch goes on alone, then each after it from the start of the
-// line it was in.
+// all stay on transitions made and plain; then finish.
 func (d *Lazy) runQuad(c *lazyCache, part []byte, cuts [4]int) (at int, end int32, ok bool) {
 	classOf := &d.prog.classOf
 	start := d.start(c, fBOL)
@@ -219,24 +234,7 @@ func (d *Lazy) runQuad(c *lazyCache, part []byte, cuts [4]int) (at int, end int3
 		}
 		s0, s1, s2, s3 = t0, t1, t2, t3
 	}
-	if at, _, ok = d.run(c, p0, k, s0); !ok || at >= 0 {
-		return at, 0, ok
-	}
-	for i := 1; i < 4; i++ {
-		lo, hi := cuts[i], len(part)
-		if i < 3 {
-			hi = cuts[i+1]
-		}
-		q := part[lo:hi]
-		from := bytes.LastIndexByte(q[:k], '\n') + 1
-		if at, end, ok = d.run(c, q, from, d.start(c, fBOL)); !ok || at >= 0 {
-			if at >= 0 {
-				at += lo
-			}
-			return at, 0, ok
-		}
-	}
-	return -1, end, true
+	return d.finish(c, part, cuts[:], k, s0)
 }
 
 // MatchEnd returns where the leftmost-first match in line from at (which
@@ -246,8 +244,15 @@ func (d *Lazy) runQuad(c *lazyCache, part []byte, cuts [4]int) (at int, end int3
 func (d *Lazy) MatchEnd(line []byte, at int, first bool) (end int, ok bool) {
 	c := d.cache()
 	defer d.pool.Put(c)
+	return d.matchEnd(c, line, at, first)
+}
+
+// matchEnd is MatchEnd with the cache c. In a block (anchored, as
+// nextAt runs it) the run ends with at's line, and a newline before at
+// is a line's start.
+func (d *Lazy) matchEnd(c *lazyCache, line []byte, at int, first bool) (end int, ok bool) {
 	var s int32
-	if at == 0 {
+	if at == 0 || d.block && line[at-1] == '\n' {
 		s = d.start(c, fBOL)
 	} else {
 		s = d.startAt(c, false, line[at-1])
@@ -288,73 +293,16 @@ func (d *Lazy) MatchEnd(line []byte, at int, first bool) (end int, ok bool) {
 	return end, true
 }
 
-// matchesAtEach is Automaton.MatchesAtEach for d, anchored: a run from
-// each occurrence, with one cache for them all.
-func (d *Lazy) matchesAtEach(line, lit []byte, at int) (matched, sure bool) {
-	c := d.cache()
-	defer d.pool.Put(c)
-	for {
-		if matched, sure = d.matchesAt(c, line, at, len(line)); matched || !sure {
-			return matched, sure
-		}
-		k := bytes.Index(line[at+1:], lit)
-		if k < 0 {
-			return false, true
-		}
-		at += 1 + k
-	}
-}
-
 // nextAt is Automaton.NextAt for d, anchored in a block.
 func (d *Lazy) nextAt(text []byte, next func() int) (hit int, sure bool) {
 	c := d.cache()
 	defer d.pool.Put(c)
 	for hit = next(); hit >= 0; hit = next() {
-		if matched, sure := d.matchesAt(c, text, hit, len(text)); !sure || matched {
+		if e, sure := d.matchEnd(c, text, hit, true); !sure || e >= 0 {
 			return hit, sure
 		}
 	}
 	return -1, true
-}
-
-// matchesAt reports whether a match starts at line[at] and ends by end,
-// the line's end (in a block, by the end of at's line); sure is false
-// when the cache thrashed.
-func (d *Lazy) matchesAt(c *lazyCache, line []byte, at, end int) (matched, sure bool) {
-	classOf := &d.prog.classOf
-	var s int32
-	if at == 0 || d.block && line[at-1] == '\n' {
-		s = d.start(c, fBOL)
-	} else {
-		s = d.startAt(c, false, line[at-1])
-	}
-	trans := c.trans
-	for i := at; i < end; i++ {
-		col := int32(classOf[line[i]])
-		t := at32(trans, s+col)
-		if t < 0 {
-			if t == lazyUnknown {
-				if t = d.step(c, s, col, i-at); t == lazyUnknown {
-					return false, false
-				}
-				trans = c.trans
-			}
-			if t < 0 {
-				if ^t&1 != 0 {
-					return true, true
-				}
-				t = ^t >> 2
-			}
-		}
-		if s = t; s == lazyDead {
-			return false, true
-		}
-	}
-	t := d.step(c, s, c.eol, end-at)
-	if t == lazyUnknown {
-		return false, false
-	}
-	return t < 0 && ^t&1 != 0, true
 }
 
 // matchStart runs the reversed program backwards from end, as far as

@@ -17,6 +17,8 @@ func TestAffixLines(t *testing.T) {
 	patterns := []string{
 		`\b\w+_\w+\(`, `[A-Z][a-z]+Error`, `\w+ab\b`, `[a-c]*b_\(`, `(a|b_)+\(`,
 		`a\w*;`, `x[ab]?;`, `[A-Z]\w+Er`, `(?:ab|x)+ab$`, `\bab`, `_\w*\(\(`,
+		// Suffixes that end every match they are in, and ones that do not.
+		`(\w{4}|x)\(`, `[^(]*\(`, `(ab|b_\(\w)\(`, `(a\w{2}|E)r;`, `\b[a-f]+\(`,
 		// Prefixed.
 		`0x[0-9a-f]{3,}`, `ab\w*;`, `a_\w+\b`, `x;[ab]+$`, `_\(\w`, `Er\w*o\b`,
 	}
@@ -28,6 +30,9 @@ func TestAffixLines(t *testing.T) {
 			m := mustCompile(t, []string{p}, o)
 			if r, ok := asRegex(m); ok && r.suffix == nil && !r.prefixed && !r.blockAround {
 				t.Fatalf("%q (%+v): neither a literal prefix nor a suffix found", p, o)
+			}
+			if r, ok := asRegex(m); ok && p == `[^(]*\(` && !r.suffixOnly {
+				t.Fatalf("%q (%+v): its suffix ends every match, but -o runs forward", p, o)
 			}
 			src := p
 			if word {

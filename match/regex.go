@@ -48,6 +48,9 @@ type regex struct {
 	// pre was found: a line is decided by the reversed automaton run
 	// back from each of its occurrences (matchesEndingIn).
 	suffix []byte
+	// suffixOnly: no match holds suffix but at its end, so -o finds
+	// each match back from an occurrence (Automaton.EachEndingWith).
+	suffixOnly bool
 	// autoLines: the lines auto finds are the matches, with nothing to
 	// confirm (but -w's bounds): the pattern has no literal prefix for
 	// re to skip to.
@@ -330,12 +333,9 @@ func (m *regex) candidate(line []byte, j int) (bool, error) {
 }
 
 // matchesEndingIn decides a line from the occurrences of suffix in it,
-// where every match ends: the reversed automaton run back from each
-// reads what comes before it in a match (`[A-Z][a-z]+Error` reads a
-// word), where the automaton run forward from the line's start reads
-// all of it up to the first match, one dependent table load a byte.
-// sure is false where it cannot say (no automaton; under -w, a line
-// whose words are not ASCII's; a cache that thrashed).
+// where every match ends (Automaton.EndsWith). sure is false where it
+// cannot say (no automaton; under -w, a line whose words are not
+// ASCII's; a cache that thrashed).
 func (m *regex) matchesEndingIn(line []byte) (matched, sure bool) {
 	a := m.auto.Get()
 	if m.word {
@@ -344,17 +344,7 @@ func (m *regex) matchesEndingIn(line []byte) (matched, sure bool) {
 	if a == nil {
 		return false, false
 	}
-	for at := 0; ; {
-		k := bytes.Index(line[at:], m.suffix)
-		if k < 0 {
-			return false, true
-		}
-		at += k + len(m.suffix)
-		if ok, sure := a.MatchesEndingAt(line, at); ok || !sure {
-			return ok, sure
-		}
-		at -= len(m.suffix) - 1
-	}
+	return a.EndsWith(line, m.suffix)
 }
 
 // aroundMin is the line length from which around decides a line rather
@@ -422,6 +412,9 @@ func (m *regex) Each(line []byte, fn func(int, int)) error {
 		a = m.auto.Get()
 	}
 	if a != nil && m.prefixed && a.EachAt(line, m.pre.Lit, fn) {
+		return nil
+	}
+	if a != nil && m.suffixOnly && !m.word && a.EachEndingWith(line, m.suffix, fn) {
 		return nil
 	}
 	if a != nil {

@@ -359,6 +359,7 @@ func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
 		}
 		if s := suffix; !m.literalOnly && !m.blockAround && s.Useful() {
 			m.suffix = s.Lit
+			m.suffixOnly = parsed.SuffixOnlyAtEnd(tree)
 			if string(s.Lit) != string(p.Lit) && s.NoWorse(p) && !p.Fold {
 				// As good a literal as any: its occurrences are where a
 				// line is decided (regex.matchesEndingIn), so the scan

@@ -227,6 +227,8 @@ type File struct {
 	matches      int64
 	printedBytes int64
 	binaryAt     int64 // offset of the binary data met; -1 none
+
+	only onlyLine
 }
 
 // Begin implements search.Sink: it returns the output's error, so that
@@ -285,16 +287,14 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 	var err error
 	switch {
 	case f.cfg.OnlyMatching && hasMatches:
-		bad := false
-		err = f.cfg.Matcher.Each(line, func(s, e int) {
-			if bad || f.cfg.EncodingErrors && !utf8.Valid(line[s:e]) {
-				bad = true
-				return
-			}
-			f.prefix(sep, lineno, offset+int64(s))
-			colored(f, f.cfg.Colors.Match, line[s:e])
-			f.buf = append(f.buf, f.cfg.eol())
-		})
+		o := &f.only
+		if o.emit == nil {
+			o.emit = f.onlyMatch
+		}
+		o.sep, o.lineno, o.offset, o.line, o.bad = sep, lineno, offset, line, false
+		err = f.cfg.Matcher.Each(line, o.emit)
+		bad := o.bad
+		o.line = nil
 		if bad {
 			f.leftOut(offset, len(line))
 			return f.flushIfBig(err)
@@ -321,6 +321,30 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 	f.lastEnd = offset + int64(len(line)) + 1
 	f.group.skipped = 0
 	return f.flushIfBig(err)
+}
+
+// onlyLine is what -o's callback (onlyMatch) reads of the line being
+// printed: the callback is bound once for a File, where a closure over the
+// line was made for each line.
+type onlyLine struct {
+	sep            byte
+	lineno, offset int64
+	line           []byte
+	bad            bool
+	emit           func(s, e int)
+}
+
+// onlyMatch prints the match line[s:e] of the line in f.only, on a line
+// of its own (-o).
+func (f *File) onlyMatch(s, e int) {
+	o := &f.only
+	if o.bad || f.cfg.EncodingErrors && !utf8.Valid(o.line[s:e]) {
+		o.bad = true
+		return
+	}
+	f.prefix(o.sep, o.lineno, o.offset+int64(s))
+	colored(f, f.cfg.Colors.Match, o.line[s:e])
+	f.buf = append(f.buf, f.cfg.eol())
 }
 
 // leftOut records a line that EncodingErrors leaves out: the file's

@@ -202,7 +202,9 @@ func (a *Automaton) anchor() {
 func (a *Automaton) EachAt(line, lit []byte, fn func(int, int)) bool {
 	a.atOnce.Do(a.anchor)
 	d := a.at
-	var found [][2]int // fn is called once all are known: none if the cache thrashes
+	// fn is called once all are known: none if the cache thrashes.
+	var few [16][2]int
+	found := few[:0]
 	for at := 0; at < len(line); {
 		k := bytes.Index(line[at:], lit)
 		if k < 0 {
@@ -226,31 +228,86 @@ func (a *Automaton) EachAt(line, lit []byte, fn func(int, int)) bool {
 	return true
 }
 
-// MatchesEndingAt reports whether a match ends at line[end] (the
-// reversed program run back from there, anchored, as far as the line's
-// start); sure is false when the automaton cannot say (its cache
-// thrashed).
-func (a *Automaton) MatchesEndingAt(line []byte, end int) (matched, sure bool) {
+// EndsWith reports whether line holds a match that ends with one of the
+// occurrences of lit, the literal every match ends with (before any
+// assertions after it): the reversed program run back from each, as far
+// as the line's start, reads only what comes before it in a match (a
+// word before `_\w+\(`), where a run forward reads all of the line up
+// to the first match. sure is false when the automaton cannot say (its
+// cache thrashed).
+func (a *Automaton) EndsWith(line, lit []byte) (matched, sure bool) {
 	rev := a.reversed()
 	if rev == nil {
 		return false, false
 	}
-	s, ok := rev.matchStart(line, 0, end)
-	return s >= 0, ok
+	c := rev.cache()
+	defer rev.pool.Put(c)
+	for at := 0; ; {
+		k := bytes.Index(line[at:], lit)
+		if k < 0 {
+			return false, true
+		}
+		at += k + len(lit)
+		if s, ok := rev.matchStart(c, line, 0, at); s >= 0 || !ok {
+			return ok, ok
+		}
+		at -= len(lit) - 1
+	}
+}
+
+// EachEndingWith is Each for a pattern whose every match ends with lit
+// and holds it nowhere else (parsed.SuffixOnlyAtEnd): the leftmost match
+// ends at the first occurrence at which one ends, and starts where the
+// reversed program run back from there finds its leftmost start, with no
+// run forward over the line. Each run back stops at the occurrence
+// before, as nothing before lit in a match can be lit's first byte, so
+// the line is read about once. false, having called fn for nothing, when
+// the automaton cannot say (its cache thrashed).
+func (a *Automaton) EachEndingWith(line, lit []byte, fn func(int, int)) bool {
+	rev := a.reversed()
+	if rev == nil {
+		return false
+	}
+	c := rev.cache()
+	defer rev.pool.Put(c)
+	// fn is called once all are known: none if the cache thrashes.
+	var few [16][2]int
+	found := few[:0]
+	for floor, at := 0, 0; ; {
+		k := bytes.Index(line[at:], lit)
+		if k < 0 {
+			break
+		}
+		end := at + k + len(lit)
+		s, ok := rev.matchStart(c, line, floor, end)
+		if !ok {
+			return false
+		}
+		if s >= 0 {
+			found = append(found, [2]int{s, end})
+			floor, at = end, end
+			continue
+		}
+		at += k + 1
+	}
+	for _, f := range found {
+		fn(f[0], f[1])
+	}
+	return true
 }
 
 // find returns the leftmost-first match in line at or after at (whose
-// assertions see the bytes before at), -1, -1 when there is none.
-func (a *Automaton) find(line []byte, at int) (start, end int) {
-	e, ok := a.fwd.MatchEnd(line, at, false)
+// assertions see the bytes before at), -1, -1 when there is none. cf and
+// cr are the caches of the forward and reversed automata (cr nil when
+// there is no reversed one), held across a line's matches.
+func (a *Automaton) find(cf, cr *lazyCache, line []byte, at int) (start, end int) {
+	e, ok := a.fwd.matchEnd(cf, line, at, false)
 	if ok && e < 0 {
 		return -1, -1
 	}
-	if ok {
-		if rev := a.reversed(); rev != nil {
-			if s, ok := rev.matchStart(line, at, e); ok && s >= 0 {
-				return s, e
-			}
+	if ok && cr != nil {
+		if s, ok := a.rev.matchStart(cr, line, at, e); ok && s >= 0 {
+			return s, e
 		}
 	}
 	return a.PikeFind(line, at)
@@ -260,8 +317,15 @@ func (a *Automaton) find(line []byte, at int) (start, end int) {
 // Go's FindAllIndex finds them: after an empty match the search goes on
 // one character further.
 func (a *Automaton) Each(line []byte, fn func(int, int)) {
+	cf := a.fwd.cache()
+	defer a.fwd.pool.Put(cf)
+	var cr *lazyCache
+	if rev := a.reversed(); rev != nil {
+		cr = rev.cache()
+		defer rev.pool.Put(cr)
+	}
 	for pos := 0; pos <= len(line); {
-		s, e := a.find(line, pos)
+		s, e := a.find(cf, cr, line, pos)
 		if s < 0 {
 			return
 		}

@@ -307,10 +307,9 @@ func (d *Lazy) nextAt(text []byte, next func() int) (hit int, sure bool) {
 
 // matchStart runs the reversed program backwards from end, as far as
 // floor, and returns the leftmost place from which a match reaches end;
-// ok is false when the cache thrashed.
-func (d *Lazy) matchStart(line []byte, floor, end int) (start int, ok bool) {
-	c := d.cache()
-	defer d.pool.Put(c)
+// ok is false when the cache thrashed. c is d's cache, held by the
+// caller across the matches of a line.
+func (d *Lazy) matchStart(c *lazyCache, line []byte, floor, end int) (start int, ok bool) {
 	var s int32
 	if end == len(line) {
 		s = d.start(c, fBOL)

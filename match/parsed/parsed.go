@@ -160,6 +160,32 @@ func RequiredLiteral(re *syntax.Regexp) prefilter.Literal {
 // no bytes when there is none, it folds case or it holds a byte beyond
 // ASCII.
 func LiteralSuffix(re *syntax.Regexp) prefilter.Literal {
+	p, _ := literalSuffix(re, nil)
+	return p
+}
+
+// SuffixOnlyAtEnd reports whether re has a literal suffix (LiteralSuffix)
+// that no match holds anywhere but at its end: nothing before the suffix
+// can match its first byte, and the suffix has that byte once. Then the
+// first occurrence at which a match ends is where the leftmost match
+// ends: a match starting further left and ending later would hold that
+// occurrence inside it.
+func SuffixOnlyAtEnd(re *syntax.Regexp) bool {
+	p, before := literalSuffix(re, nil)
+	if len(p.Lit) == 0 || slices.Contains(p.Lit[1:], p.Lit[0]) {
+		return false
+	}
+	for _, a := range before {
+		if holds(a, rune(p.Lit[0])) {
+			return false
+		}
+	}
+	return true
+}
+
+// literalSuffix is LiteralSuffix, with the atoms of re before the suffix
+// (those of the concatenations it is inside of, before, first).
+func literalSuffix(re *syntax.Regexp, before []*syntax.Regexp) (prefilter.Literal, []*syntax.Regexp) {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
@@ -172,7 +198,7 @@ func LiteralSuffix(re *syntax.Regexp) prefilter.Literal {
 		end--
 	}
 	if end > 0 && atoms[end-1].Op == syntax.OpCapture {
-		return LiteralSuffix(atoms[end-1])
+		return literalSuffix(atoms[end-1], append(before, atoms[:end-1]...))
 	}
 	start := end
 	for start > 0 {
@@ -190,10 +216,56 @@ func LiteralSuffix(re *syntax.Regexp) prefilter.Literal {
 		if c >= utf8.RuneSelf {
 			// A byte of a character beyond ASCII, or, in the C locale's
 			// reading, a byte rune: left to the whole line's automaton.
-			return prefilter.Literal{}
+			return prefilter.Literal{}, nil
 		}
 	}
-	return p
+	return p, append(before, atoms[:start]...)
+}
+
+// holds reports whether some match of re may hold the character r (an
+// ASCII one, which is its own byte in both readings of the bytes). Go's
+// parser bounds the tree's depth, and so the recursion.
+func holds(re *syntax.Regexp, r rune) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		for _, c := range re.Rune {
+			if c == r || re.Flags&syntax.FoldCase != 0 && foldsTo(c, r) {
+				return true
+			}
+		}
+		return false
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if re.Rune[i] <= r && r <= re.Rune[i+1] {
+				return true
+			}
+		}
+		return false
+	case syntax.OpAnyCharNotNL:
+		return r != '\n'
+	case syntax.OpAnyChar:
+		return true
+	case syntax.OpRepeat:
+		if re.Max == 0 {
+			return false
+		}
+	}
+	for _, sub := range re.Sub {
+		if holds(sub, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldsTo reports whether c and r are the same letter in another case.
+func foldsTo(c, r rune) bool {
+	for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
+		if f == r {
+			return true
+		}
+	}
+	return false
 }
 
 // zeroWidth says whether op matches no bytes: an assertion.

@@ -94,3 +94,31 @@ func TestLiteralSuffix(t *testing.T) {
 		}
 	}
 }
+
+// TestSuffixOnlyAtEnd: a suffix that nothing before it in a match can
+// hold (nor the suffix again after its first byte) ends every match it is
+// in; one that something before can hold does not.
+func TestSuffixOnlyAtEnd(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		`\b\w+_\w+\(`:       true,
+		`[A-Z][a-z]+Error`:  false, // a letter of the class is E
+		`[A-Z][a-z]+Writer`: false, // [A-Z] holds W
+		`[^(]*\(`:           true,
+		`(a|b(c)+)\(`:       true,
+		`(\w{4}|c)Q`:        false, // \w holds Q
+		`.*x\(`:             false,
+		`\w+\(\(`:           false, // "((" holds its first byte twice
+		`(?i:a)+\(`:         true,
+		`(?i:k)+K\(`:        false, // folded k holds K
+		`x{0}\(\w+;`:        true,
+		`foo\d+`:            false, // no suffix
+	} {
+		re, err := syntax.Parse(pattern, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SuffixOnlyAtEnd(re.Simplify()); got != want {
+			t.Errorf("SuffixOnlyAtEnd(%q) = %v, want %v", pattern, got, want)
+		}
+	}
+}

@@ -18,7 +18,7 @@ func TestAffixLines(t *testing.T) {
 		`\b\w+_\w+\(`, `[A-Z][a-z]+Error`, `\w+ab\b`, `[a-c]*b_\(`, `(a|b_)+\(`,
 		`a\w*;`, `x[ab]?;`, `[A-Z]\w+Er`, `(?:ab|x)+ab$`, `\bab`, `_\w*\(\(`,
 		// Suffixes that end every match they are in, and ones that do not.
-		`(\w{4}|x)\(`, `[^(]*\(`, `(ab|b_\(\w)\(`, `(a\w{2}|E)r;`, `\b[a-f]+\(`,
+		`(\w{4}|x)\(`, `[^(]*\(`, `(ab|b_\(\w)\(`, `(a\w{2}|E)r;`, `\b[a-f]+\(`, `[;x]+_ab\w*\(`, `x?[a_]+b\w*\(`,
 		// Prefixed.
 		`0x[0-9a-f]{3,}`, `ab\w*;`, `a_\w+\b`, `x;[ab]+$`, `_\(\w`, `Er\w*o\b`,
 	}

@@ -51,6 +51,12 @@ type regex struct {
 	// suffixOnly: no match holds suffix but at its end, so -o finds
 	// each match back from an occurrence (Automaton.EachEndingWith).
 	suffixOnly bool
+	// suffixed: no -w, and the suffix is the literal scanned for, with a
+	// byte that nothing before it in a match holds (parsed.SuffixBounds),
+	// or one byte that ends every match it is in (suffixOnly) and that
+	// the literal scanned for does not hold: a block's lines are decided
+	// back from its occurrences (nextSuffixed).
+	suffixed bool
 	// autoLines: the lines auto finds are the matches, with nothing to
 	// confirm (but -w's bounds): the pattern has no literal prefix for
 	// re to skip to.
@@ -242,6 +248,11 @@ func (m *regex) nextLits(text []byte) (int, int, error) {
 			return ls, le, nil
 		}
 	}
+	if m.suffixed {
+		if ls, le, ok := m.nextSuffixed(text); ok {
+			return ls, le, nil
+		}
+	}
 	h := m.lits.Hits(text, 0)
 	for {
 		hit := h.Next()
@@ -299,6 +310,47 @@ func (m *regex) nextPrefixed(text []byte) (ls, le int, ok bool) {
 		}
 		h.Skip(le + 1)
 	}
+}
+
+// nextSuffixed is Next for a pattern whose matches each end with the
+// suffix (suffixed): decided back from where the suffix lies, before its line is looked for, as nextPrefixed
+// decides forward. Where the scanned literal is another, inside the
+// matches (`_` of `\b\w+_\w+\(`), a match holding one of its
+// occurrences ends with the first occurrence of the suffix after it, if
+// any: that one is decided, and the occurrences before it are done with.
+// ok is false where it cannot say (no automaton, a cache that
+// thrashed): the caller decides the lines itself.
+func (m *regex) nextSuffixed(text []byte) (ls, le int, ok bool) {
+	a := m.auto.Get()
+	if a == nil {
+		return 0, 0, false
+	}
+	h := m.lits.Hits(text, 0)
+	next := h.Next
+	if string(m.pre.Lit) != string(m.suffix) {
+		end := m.suffix[0]
+		next = func() int {
+			hit := h.Next()
+			if hit < 0 {
+				return -1
+			}
+			k := bytes.IndexByte(text[hit:], end)
+			if k < 0 {
+				return -1
+			}
+			h.Skip(hit + k + 1)
+			return hit + k
+		}
+	}
+	hit, sure := a.NextEndingAt(text, next, len(m.suffix))
+	if !sure {
+		return 0, 0, false
+	}
+	if hit < 0 {
+		return -1, -1, true
+	}
+	ls, le = base.LineAt(text, hit)
+	return ls, le, true
 }
 
 // anchoredAuto is the automaton that decides a line from where pre lies

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -388,6 +389,13 @@ func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
 		}
 	}
 	prefix, _ := re.LiteralPrefix()
+	if m.suffix != nil && !m.word && m.pre != nil && !m.pre.Fold {
+		if string(m.pre.Lit) == string(m.suffix) {
+			m.suffixed = parsed.SuffixBounds(tree)
+		} else {
+			m.suffixed = m.suffixOnly && len(m.suffix) == 1 && bytes.IndexByte(m.pre.Lit, m.suffix[0]) < 0
+		}
+	}
 	m.prefixed = m.pre != nil && !m.pre.Fold && !m.literalOnly && !m.blockAround && strings.HasPrefix(prefix, string(m.pre.Lit))
 	if prefix == "" && m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
 		// Go's regexp skips to a literal prefix (`ab+`) faster than the

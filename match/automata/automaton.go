@@ -29,9 +29,11 @@ type Automaton struct {
 	// only the starts of matches need it, and a program of Unicode's
 	// classes costs milliseconds to make. nil when it would be too
 	// large.
-	rev     *Lazy
-	revOnce sync.Once
-	reverse func() *Lazy
+	// revBlock runs the same program back in a block of lines, where a
+	// '\n' is a line's start (NextEndingAt).
+	rev, revBlock *Lazy
+	revOnce       sync.Once
+	reverse       func() *Lazy
 	// at and atBlock run anchored where they are started, in a line
 	// (EachAt) and in a block (NextAt), made at their first use.
 	at, atBlock *Lazy
@@ -47,6 +49,10 @@ func (a *Automaton) reversed() *Lazy {
 	a.revOnce.Do(func() {
 		if a.rev == nil && a.reverse != nil {
 			a.rev = a.reverse()
+		}
+		if a.rev != nil {
+			a.revBlock = newLazy(a.rev.prog, false, a.rev.max)
+			a.revBlock.block = true
 		}
 		a.reverse = nil
 	})
@@ -253,6 +259,32 @@ func (a *Automaton) EndsWith(line, lit []byte) (matched, sure bool) {
 		}
 		at -= len(lit) - 1
 	}
+}
+
+// NextEndingAt returns the first of the places in the block text (lines,
+// each ended by '\n') that next gives, in order, at which an occurrence
+// of n bytes starts with which a match ends; -1 when there is none (next
+// returns -1 when it has no more). They must be occurrences of the
+// literal every match ends with, in order, those of it where a match may
+// end, and the literal must have a byte that nothing before it in a
+// match holds (parsed.SuffixBounds), so that each run back ends at the
+// occurrence before it, if not sooner, and the block is read about once. sure is
+// false when the automaton cannot say (its cache thrashed). One call reads
+// a whole block with one cache, and a run back ends at its line's start,
+// which need not be looked for.
+func (a *Automaton) NextEndingAt(text []byte, next func() int, n int) (hit int, sure bool) {
+	if a.reversed() == nil {
+		return -1, false
+	}
+	d := a.revBlock
+	c := d.cache()
+	defer d.pool.Put(c)
+	for hit = next(); hit >= 0; hit = next() {
+		if s, ok := d.matchStart(c, text, 0, hit+n); s >= 0 || !ok {
+			return hit, ok
+		}
+	}
+	return -1, true
 }
 
 // EachEndingWith is Each for a pattern whose every match ends with lit

@@ -308,10 +308,11 @@ func (d *Lazy) nextAt(text []byte, next func() int) (hit int, sure bool) {
 // matchStart runs the reversed program backwards from end, as far as
 // floor, and returns the leftmost place from which a match reaches end;
 // ok is false when the cache thrashed. c is d's cache, held by the
-// caller across the matches of a line.
+// caller across the matches of a line. In a block, the run ends with
+// end's line: a '\n' before end is the line's start.
 func (d *Lazy) matchStart(c *lazyCache, line []byte, floor, end int) (start int, ok bool) {
 	var s int32
-	if end == len(line) {
+	if end == len(line) || d.block && line[end] == '\n' {
 		s = d.start(c, fBOL)
 	} else {
 		s = d.startAt(c, false, line[end])

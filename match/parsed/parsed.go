@@ -183,6 +183,21 @@ func SuffixOnlyAtEnd(re *syntax.Regexp) bool {
 	return true
 }
 
+// SuffixBounds reports whether re has a literal suffix (LiteralSuffix)
+// with a byte that nothing before the suffix in a match can hold: run
+// back from an occurrence of the suffix, the reversed pattern reads no
+// further than the occurrence before, so runs from every occurrence in
+// a line read it about once.
+func SuffixBounds(re *syntax.Regexp) bool {
+	p, before := literalSuffix(re, nil)
+	for _, c := range p.Lit {
+		if !slices.ContainsFunc(before, func(a *syntax.Regexp) bool { return holds(a, rune(c)) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // literalSuffix is LiteralSuffix, with the atoms of re before the suffix
 // (those of the concatenations it is inside of, before, first).
 func literalSuffix(re *syntax.Regexp, before []*syntax.Regexp) (prefilter.Literal, []*syntax.Regexp) {

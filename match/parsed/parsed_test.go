@@ -122,3 +122,25 @@ func TestSuffixOnlyAtEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestSuffixBounds: a suffix with a byte that nothing before it in a
+// match can hold.
+func TestSuffixBounds(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		`\w+Error\(`:  true, // \w does not hold (
+		`\w+Error`:    false,
+		`.*x\(`:       false,
+		`[^(]*\(\(`:   true,
+		`[A-Z]\w+Err`: false,
+		`\d+px$`:      true,
+		`foo\d+`:      false, // no suffix
+	} {
+		re, err := syntax.Parse(pattern, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SuffixBounds(re.Simplify()); got != want {
+			t.Errorf("SuffixBounds(%q) = %v, want %v", pattern, got, want)
+		}
+	}
+}

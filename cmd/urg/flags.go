@@ -22,7 +22,7 @@ import (
 // options is the parsed command line.
 type options struct {
 	patterns     []string
-	origins      []string // where each pattern came from: "FILE:LINE" for -f, else ""
+	origins      []origin // where each pattern came from
 	paths        []string
 	stdinDefault bool // no path given and stdin is searched
 	match        match.Options
@@ -298,7 +298,7 @@ func parseArgs(args []string) (*options, error) {
 	}
 	for _, src := range r.sources {
 		if !src.file {
-			o.patterns, o.origins = append(o.patterns, src.arg), append(o.origins, "")
+			o.patterns, o.origins = append(o.patterns, src.arg), append(o.origins, origin{})
 			continue
 		}
 		ps, err := readPatterns(src.arg)
@@ -306,7 +306,7 @@ func parseArgs(args []string) (*options, error) {
 			return nil, err
 		}
 		for i, p := range ps {
-			o.patterns, o.origins = append(o.patterns, p), append(o.origins, fmt.Sprintf("%s:%d", src.arg, i+1))
+			o.patterns, o.origins = append(o.patterns, p), append(o.origins, origin{src.arg, i + 1})
 		}
 	}
 	if len(r.sources) == 0 && !o.files {

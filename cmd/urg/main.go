@@ -222,10 +222,19 @@ func (o *options) selectsNothing() bool {
 // before the message of err, as grep does.
 func (o *options) patternError(err error) error {
 	var pe *match.PatternError
-	if errors.As(err, &pe) && pe.Index < len(o.origins) && o.origins[pe.Index] != "" {
-		return fmt.Errorf("%s: %v", o.origins[pe.Index], err)
+	if errors.As(err, &pe) && pe.Index < len(o.origins) && o.origins[pe.Index].file != "" {
+		at := o.origins[pe.Index]
+		return fmt.Errorf("%s:%d: %v", at.file, at.line, err)
 	}
 	return err
+}
+
+// origin is where a pattern came from: line of the -f file file, or
+// (file "") the command line. It is formatted only for an error, as a
+// list of many patterns needs no names made for them.
+type origin struct {
+	file string
+	line int
 }
 
 // writeText writes what --help, --version and --generate print; a write

@@ -78,10 +78,12 @@ const matchBit = 1 << 31
 // prefilter.TeddyMax).
 const MinWords = prefilter.TeddyMax + 1
 
-// ahoDense is how many bytes the full rows may take: enough for every
-// state of ten thousand identifiers, and for the shallow states of a
-// hundred thousand, where nearly all of a scan's steps are taken.
-const ahoDense = 32 << 20
+// ahoDense is how many bytes the full rows may take: enough for the
+// shallow states of ten or a hundred thousand identifiers, where nearly
+// all of a scan's steps are taken. A larger budget gave the deeper states
+// rows too, but a scan's steps then missed the caches as often, and the
+// rows cost the compile, which runs before any search, their making.
+const ahoDense = 8 << 20
 
 // For returns the matcher of texts (the patterns, one line each) when
 // they are more than Teddy takes and each is a plain string: under -F any

@@ -7,8 +7,14 @@ package aho
 // the distinct prefixes of length d, in order, so each level is one pass
 // over the words still as long.
 func (a *aho) trie(words []string) {
-	a.cls, a.depth, a.flags = []uint8{0}, []int32{0}, []uint8{0}
-	kids := []uint32{0} // by state: how many children
+	// A state a byte of a word at most: sized once, the slices are not
+	// grown and copied level by level.
+	n := 1
+	for _, w := range words {
+		n += len(w)
+	}
+	a.cls, a.depth, a.flags = make([]uint8, 1, n), make([]int32, 1, n), make([]uint8, 1, n)
+	kids := make([]uint32, 1, n) // by state: how many children
 	at := make([]uint32, len(words))
 	live := make([]int, len(words)) // the words longer than d-1
 	for i := range live {

@@ -18,8 +18,10 @@ build:
 	$(GO) build -o $(BIN)/urg-bench ./bench
 
 run: build
-	@echo "urg --stats --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC)  (last lines)"
-	@$(BIN)/urg --stats --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC) 2>&1 | tail -n 18
+	@echo "urg --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC)  (the first 10 matches)"
+	@$(BIN)/urg --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC) | head -n 10
+	@echo "urg --stats -c '$(RUN_PATTERN)' $(GOROOT_SRC)  (what the search did)"
+	@$(BIN)/urg --stats -c '$(RUN_PATTERN)' $(GOROOT_SRC) 2>&1 >/dev/null | grep -E '^  (engine|files|read as|selected|time|cpu):'
 
 vet:
 	$(GO) vet ./...

@@ -85,8 +85,15 @@ func (e *PatternError) Error() string {
 	if e.bare {
 		return e.Err.Error()
 	}
-	return fmt.Sprintf("invalid pattern %q: %v", e.Pattern, e.Err)
+	p := e.Pattern
+	if len(p) > shownPattern {
+		p = p[:shownPattern] + "..." // a pattern of a megabyte is no message
+	}
+	return fmt.Sprintf("invalid pattern %q: %v", p, e.Err)
 }
+
+// shownPattern is how many bytes of a pattern its error quotes.
+const shownPattern = 200
 
 // Unwrap returns the parser's error.
 func (e *PatternError) Unwrap() error { return e.Err }

@@ -446,6 +446,11 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 	if none {
 		return &records{none: true}, nil
 	}
+	if o.Syntax != Perl {
+		// A newline is a character like any other in grep -z's
+		// records, and POSIX's '.' matches any: PCRE's does not.
+		src = `(?s:` + src + `)`
+	}
 	bare := o
 	bare.Line = false
 	p, err := backtrack.New(src, bare)

@@ -1,6 +1,7 @@
 package printer
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -31,8 +32,11 @@ func dataOf(b []byte) jsonData {
 
 type jsonSubmatch struct {
 	Match jsonData `json:"match"`
-	Start int      `json:"start"`
-	End   int      `json:"end"`
+	// Replacement is what --replace makes of the match, as ripgrep
+	// reports it.
+	Replacement *jsonData `json:"replacement,omitempty"`
+	Start       int       `json:"start"`
+	End         int       `json:"end"`
 }
 
 type jsonLine struct {
@@ -88,12 +92,22 @@ type jsonTotals struct {
 
 // emit appends one message to the file's buffer.
 func (f *File) emit(typ string, data any) {
-	b, err := json.Marshal(jsonMessage{typ, data})
-	if err != nil {
-		b = []byte(`{"type":"error"}`) // cannot happen: the types above marshal
+	b := marshal(jsonMessage{typ, data})
+	f.buf = append(f.buf, b...)
+	f.printedBytes += int64(len(b))
+}
+
+// marshal is msg as one line of JSON, ended by a newline, with '<', '>'
+// and '&' as themselves, as ripgrep writes them (Go's json.Marshal
+// escapes them for HTML).
+func marshal(msg jsonMessage) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(msg); err != nil {
+		return []byte(`{"type":"error"}` + "\n") // cannot happen: the types above marshal
 	}
-	f.buf = append(append(f.buf, b...), '\n')
-	f.printedBytes += int64(len(b) + 1)
+	return b.Bytes()
 }
 
 // jsonLine prints a selected line ("match") or a context line.
@@ -102,26 +116,60 @@ func (f *File) jsonLineMessage(typ string, lineno, offset int64, line []byte, ha
 		f.began = true
 		f.emit("begin", map[string]jsonData{"path": dataOf([]byte(f.path))})
 	}
-	m := jsonLine{Path: dataOf([]byte(f.path)), Lines: dataOf(append(line[:len(line):len(line)], '\n')),
-		AbsoluteOffset: offset, Submatches: []jsonSubmatch{}}
+	f.flushLine(true)
+	m := jsonLine{Path: dataOf([]byte(f.path)), AbsoluteOffset: offset, Submatches: []jsonSubmatch{}}
 	if lineno > 0 {
 		m.LineNumber = &lineno
 	}
 	var err error
 	if hasMatches && f.cfg.Matcher != nil {
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
-			m.Submatches = append(m.Submatches, jsonSubmatch{dataOf(line[s:e]), s, e})
+			sub := jsonSubmatch{Match: dataOf(line[s:e]), Start: s, End: e}
+			if f.cfg.Replace != nil {
+				f.text = f.cfg.Replace(f.text[:0], line, s, e)
+				r := dataOf(f.text)
+				sub.Replacement = &r
+			}
+			m.Submatches = append(m.Submatches, sub)
 		})
 	}
 	if typ == "match" {
 		f.matches += int64(len(m.Submatches))
 	}
-	f.emit(typ, m)
+	// Held until the next message: only the end of the file tells
+	// whether a newline ends the line, which ripgrep's text keeps.
+	f.held = jsonHeld{typ: typ, m: m, text: append(f.held.text[:0], line...), ok: true}
 	return f.flushIfBig(err)
+}
+
+// jsonHeld is the last line message of a file, not yet emitted (see
+// flushLine).
+type jsonHeld struct {
+	typ  string
+	m    jsonLine
+	text []byte
+	ok   bool
+}
+
+// flushLine emits the held line message, if any; ended says a newline
+// follows its line in the file.
+func (f *File) flushLine(ended bool) {
+	h := &f.held
+	if !h.ok {
+		return
+	}
+	h.ok = false
+	if ended {
+		h.text = append(h.text, '\n')
+	}
+	h.m.Lines = dataOf(h.text)
+	f.emit(h.typ, h.m)
 }
 
 // jsonEnd prints a file's end message and adds its stats to the totals.
 func (f *File) jsonEnd(count int64) {
+	// The file ends just after a line with no newline of its own.
+	f.flushLine(f.held.m.AbsoluteOffset+int64(len(f.held.text)) != f.searched)
 	t := &f.out.totals
 	t.searches.Add(1)
 	t.bytes.Add(f.searched)
@@ -151,6 +199,5 @@ func (o *Output) jsonSummary() []byte {
 	st := jsonStats{Elapsed: durationOf(elapsed), Searches: t.searches.Load(), SearchesWithMatch: t.withMatch.Load(),
 		BytesSearched: t.bytes.Load(), BytesPrinted: t.printed.Load(), MatchedLines: t.matchedLines.Load(),
 		Matches: t.matches.Load()}
-	b, _ := json.Marshal(jsonMessage{"summary", jsonSummary{ElapsedTotal: durationOf(elapsed), Stats: st}})
-	return append(b, '\n')
+	return marshal(jsonMessage{"summary", jsonSummary{ElapsedTotal: durationOf(elapsed), Stats: st}})
 }

@@ -76,7 +76,7 @@ func (o *Output) recycle(f *File) {
 	if cap(text) > pooledMax {
 		text = nil
 	}
-	*f = File{buf: buf, spans: spans, text: text, only: onlyLine{emit: f.only.emit}}
+	*f = File{buf: buf, spans: spans, text: text, only: onlyLine{emit: f.only.emit}, held: jsonHeld{text: f.held.text[:0]}}
 	o.files.Put(f)
 }
 
@@ -103,7 +103,8 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 func (o *Output) File(seq int64, path string) *File {
 	f := o.newFile()
 	*f = File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1,
-		group: groupState{emitEnd: -1}, buf: f.buf, spans: f.spans, text: f.text, only: onlyLine{emit: f.only.emit}}
+		group: groupState{emitEnd: -1}, buf: f.buf, spans: f.spans, text: f.text, only: onlyLine{emit: f.only.emit},
+		held: jsonHeld{text: f.held.text[:0]}}
 	if o.cfg.JSON {
 		f.started = time.Now()
 	}

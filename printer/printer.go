@@ -229,6 +229,7 @@ type File struct {
 	binaryAt     int64 // offset of the binary data met; -1 none
 
 	only onlyLine
+	held jsonHeld // --json: the last line message, until the next
 }
 
 // Begin implements search.Sink: it returns the output's error, so that
@@ -541,4 +542,7 @@ func (f *File) nameEnd(sep byte) {
 // abandon releases the file's place in the output after an error: the lines
 // already gathered are written, as grep prints what it found before a read
 // error, but no count or name.
-func (f *File) abandon() { f.out.finish(f) }
+func (f *File) abandon() {
+	f.flushLine(true)
+	f.out.finish(f)
+}

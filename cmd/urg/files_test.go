@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +39,35 @@ func TestFiles(t *testing.T) {
 		r := urg(t, dir, c.args...)
 		if r.stdout != c.want || r.code != c.code {
 			t.Errorf("urg %q: exit %d, stdout %q, stderr %q; want exit %d, %q", c.args, r.code, r.stdout, r.stderr, c.code, c.want)
+		}
+	}
+}
+
+// TestFilesQuiet: -q silences --files, whose status still says whether
+// a file was found, as rg --files -q's does.
+func TestFilesQuiet(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "x\n", "sub/b.txt": "y\n"})
+	if r := urg(t, dir, "--files", "-q", "."); r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Errorf("--files -q: %+v, want nothing and status 0", r)
+	}
+	if r := urg(t, dir, "--files", "-q", "sub", "missing"); r.code != 0 || r.stdout != "" {
+		t.Errorf("--files -q with a missing path: %+v, want status 0", r)
+	}
+	if r := urg(t, t.TempDir(), "--files", "-q", "."); r.code != 1 || r.stdout != "" {
+		t.Errorf("--files -q in an empty directory: %+v, want status 1", r)
+	}
+}
+
+// TestUnreadableListNoUsage: a pattern or file list that cannot be read
+// is an error of the file, not of the command line: no usage hint, as
+// grep -f gives none.
+func TestUnreadableListNoUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"--files-from=/nonexistent", "x"}, {"-f", "/nonexistent", "."}} {
+		r := urg(t, dir, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "/nonexistent: No such file or directory") || strings.Contains(r.stderr, "Usage") {
+			t.Errorf("urg %q: %+v, want the file's error alone, status 2", args, r)
 		}
 	}
 }

@@ -466,7 +466,9 @@ func readInput(name string) ([]byte, error) {
 		data, err = os.ReadFile(name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", name, message(err))
+		// A file that cannot be read is not a misused command line: no
+		// usage hint, as grep gives none for -f.
+		return nil, plainError{fmt.Errorf("%s: %s", name, message(err))}
 	}
 	return data, nil
 }

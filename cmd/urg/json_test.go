@@ -130,7 +130,10 @@ func checkJSON(t *testing.T, out string) []string {
 func TestJSON(t *testing.T) {
 	root := t.TempDir()
 	src := filepath.Join(runtime.GOROOT(), "src", "bufio")
-	files := map[string]string{"bad/x": "one needle\n\xff\xfe needle here\nhay\nneedle needle\n"}
+	files := map[string]string{"bad/x": "one needle\n\xff\xfe needle here\nhay\nneedle needle\n",
+		// A last line with no newline; '<', '>' and '&', which ripgrep
+		// writes as themselves.
+		"end/n": "a <b> & test\nhay\ntest", "end/m": "test"}
 	ents, _ := os.ReadDir(src)
 	for _, e := range ents {
 		if b, err := os.ReadFile(filepath.Join(src, e.Name())); err == nil && !e.IsDir() {
@@ -147,6 +150,10 @@ func TestJSON(t *testing.T) {
 		{`func \w+\(`, "src"},
 		{"-C1", "Reader", "src"},
 		{"-i", "EOF", "src", "bad"},
+		{"test", "end"},
+		{"-C1", "hay", "end"},
+		{"--replace=<$0>", "test", "end"},
+		{"--replace=x", "-o", "<b>", "end"},
 	} {
 		var want []string
 		if rgErr == nil {

@@ -636,6 +636,9 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 			mu.Lock()
 			defer mu.Unlock()
 			listed = true
+			if o.quiet {
+				return false // one file decides the exit status; -q prints none
+			}
 			if _, outErr = out.WriteString(f.Path); outErr == nil {
 				outErr = out.WriteByte(end)
 			}
@@ -653,6 +656,8 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "urg: write error: %s\n", message(outErr))
 		}
 		return exitTrouble
+	case o.quiet && listed:
+		return exitMatch // as -q's search: a file found outweighs an error
 	case failed:
 		return exitTrouble
 	case listed:

@@ -52,7 +52,8 @@ func TestNullDataAsGrep(t *testing.T) {
 // decides them.
 func TestNullDataPosix(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"z.bin": "foo\nbar\x00xfoo\x00ab\nab\x00zz\x00", "z.txt": "foo\nxfoo\n"})
+	writeTree(t, dir, map[string]string{"z.bin": "foo\nbar\x00xfoo\x00ab\nab\x00zz\x00", "z.txt": "foo\nxfoo\n",
+		"nl.bin": "1\n2\x00a\x00ba\nb\x00\x00"})
 	for _, loc := range []string{"C", "C.UTF-8"} {
 		env := localeEnv(t, loc)
 		if env == nil {
@@ -64,6 +65,13 @@ func TestNullDataPosix(t *testing.T) {
 			{"-z", "-G", "-c", `fo\{2\}`, "z.bin"},
 			{"-z", "-E", "-x", "zz", "z.bin"},
 			{"-z", "-G", "-n", "^b", "z.bin"},
+			// A newline is a character of a record, which '.' and
+			// [^a] match; a ^ that may match empty is taken.
+			{"-z", "-G", "1.2", "nl.bin"},
+			{"-z", "-E", "-c", "[^a]b", "nl.bin"},
+			{"-z", "-G", "^", "nl.bin"},
+			{"-z", "-G", "-o", "^[ab]*", "nl.bin"},
+			{"-z", "-E", "-c", "^a*", "nl.bin"},
 		} {
 			sameAsGrep(t, dir, nil, env, false, args...)
 		}
@@ -71,6 +79,10 @@ func TestNullDataPosix(t *testing.T) {
 	got := urgT(t, dir, nil, "-z", "-E", `(a)\1`, "z.bin")
 	if got.code != 2 || got.stdout != "" || !strings.Contains(got.stderr, "back-references") {
 		t.Errorf("-z -E with a back-reference: %+v, want an error", got)
+	}
+	got = urgT(t, dir, []byte("abc\n"), "-G", "--replace=X", "^a*")
+	if got.stdout != "Xbc\n" {
+		t.Errorf("-G --replace=X '^a*': %+v, want Xbc", got)
 	}
 	got = urgT(t, dir, nil, "-E", "--replace=[$1]", "(fo)o", "z.txt")
 	if got.stdout != "[fo]\nx[fo]\n" {

@@ -110,3 +110,30 @@ func TestPatternsLongestMatch(t *testing.T) {
 		check(t, in.String(), args)
 	}
 }
+
+// TestDeepNesting: a million '(' in a pattern file is an error of the
+// pattern, said in a line as grep says it, not a crash of the parser's
+// stack; groups nested as deep as a person writes them still work.
+func TestDeepNesting(t *testing.T) {
+	dir := t.TempDir()
+	deep := strings.Repeat("(", 1_000_000)
+	writeTree(t, dir, map[string]string{
+		"deep.ere": deep + "\n", "deep.bre": strings.Repeat(`\(`, 1_000_000) + "\n",
+		"fine": strings.Repeat("(", 200) + "a" + strings.Repeat(")", 200) + "\n", "x": "a\n",
+	})
+	for _, c := range []struct{ flag, file, want string }{
+		{"-E", "deep.ere", "stack overflow"},
+		{"-G", "deep.bre", "stack overflow"},
+		{"-P", "deep.ere", "parentheses are too deeply nested"},
+	} {
+		r := urg(t, dir, c.flag, "-f", c.file, "x")
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || strings.Contains(r.stderr, "goroutine") || len(r.stderr) > 1000 {
+			t.Errorf("urg %s -f %s: status %d, stderr %.300q; want a line saying %q", c.flag, c.file, r.code, r.stderr, c.want)
+		}
+	}
+	for _, flag := range []string{"-E", "-P"} {
+		if r := urg(t, dir, flag, "-f", "fine", "x"); r.code != 0 || r.stdout != "a\n" {
+			t.Errorf("urg %s with 200 groups nested: %+v, want the line", flag, r)
+		}
+	}
+}

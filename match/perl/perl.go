@@ -8,6 +8,7 @@ package perl
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -45,11 +46,20 @@ func Translate(src string, uni bool) (string, error) {
 				return "", err
 			}
 		default:
-			i = t.unescaped(i)
+			if i = t.unescaped(i); len(t.outer) > maxNest {
+				return "", errNest
+			}
 		}
 	}
 	return t.b.String(), nil
 }
+
+// maxNest is how deep groups may nest, as Go's parser allows; the
+// parsers would say so too, but only after a stack of every group open.
+const maxNest = 1000
+
+// errNest is PCRE2's word for groups nested too deep.
+var errNest = errors.New("parentheses are too deeply nested")
 
 // translator is translate's state as it walks a pattern: what the x flag
 // and classes change about how the next bytes read.

@@ -22,7 +22,8 @@ import (
 //     not glibc's;
 //   - under UTF-8, ^ in a pattern that may match the empty string is
 //     dropped: the Perl path follows PCRE2 there, which finds no start
-//     of line before a byte that starts no UTF-8 sequence;
+//     of line before a byte that starts no UTF-8 sequence (but not when
+//     spelt to capture, for the engines of whole records);
 //   - a count beyond Go's 1000, or every count when relax is set (the
 //     pattern was too large for Go), becomes * or +.
 type emitter struct {
@@ -48,7 +49,10 @@ func emitPosix(n *pnode, uni, relax bool) (src string, exact bool) {
 func emitPosixAs(e *emitter, n *pnode) (src string, exact bool) {
 	uni := e.uni
 	collectGroups(n, e.groups)
-	if uni && posixMinLen(n) == 0 && holdsPosixOp(n, pBegLine) {
+	if uni && !e.capture && posixMinLen(n) == 0 && holdsPosixOp(n, pBegLine) {
+		// A spelling to capture runs over a whole line or record in
+		// the backtracking engine, not in the line search this rule
+		// serves: its ^ is kept.
 		e.noBOL, e.exact = true, false
 	}
 	e.node(n)

@@ -58,6 +58,9 @@ var (
 	errBraceContent      = errors.New(`Invalid content of \{\}`)
 	errTooBig            = errors.New("Regular expression too big")
 	errBackref           = errors.New("Invalid back reference")
+	// errDeep is grep's word for a pattern nested past what its
+	// parser's stack holds.
+	errDeep = errors.New("stack overflow")
 	// errColonClass is dfa.c's, for what glibc takes as a bracket of
 	// the characters ':', 'a', 'l', ...
 	errColonClass = errors.New("character class syntax is [[:space:]], not [:space:]")
@@ -126,7 +129,15 @@ type posixParser struct {
 	// skipped, and how many groups are open.
 	gstart, gskip bool
 	gdepth        int
+	// nest is how many groups the parse is inside of, bounded by
+	// maxNest: each is a level of the parse's recursion, and of every
+	// walk over the tree after it.
+	nest int
 }
+
+// maxNest is how deep groups may nest: far past any pattern written by
+// hand, and well inside the stack.
+const maxNest = 10000
 
 // warn records dfa.c's warning about an operator that follows no atom
 // (ERE only: in a BRE it is a literal).
@@ -335,6 +346,9 @@ func (p *posixParser) atom() (*pnode, error) {
 	case tBackref:
 		n = &pnode{op: pBackref, n: t.n}
 	case tLParen:
+		if p.nest++; p.nest > maxNest {
+			return nil, errDeep
+		}
 		p.groups++
 		g := p.groups
 		if err := p.next(); err != nil {
@@ -344,6 +358,7 @@ func (p *posixParser) atom() (*pnode, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.nest--
 		if p.tok.kind != tRParen {
 			return nil, errOpenParen
 		}

@@ -82,6 +82,9 @@ type Config struct {
 	// and the exit status are unaffected. Set it when the locale is UTF-8
 	// and binary files are not searched as text; --json ignores it.
 	EncodingErrors bool
+	// NoEncodingNotice drops the notice EncodingErrors gives, as grep -I
+	// does: the lines are left out without a word.
+	NoEncodingNotice bool
 	// Matcher finds the matches that -o prints and colour marks.
 	Matcher match.Matcher
 
@@ -352,7 +355,7 @@ func (f *File) onlyMatch(s, e int) {
 // output ends with the binary-file notice, and the line is not printed,
 // for the context groups that follow.
 func (f *File) leftOut(offset int64, n int) {
-	f.notice = true
+	f.notice = f.notice || !f.cfg.NoEncodingNotice
 	f.group.skip(offset, n)
 }
 

@@ -400,6 +400,7 @@ func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool)
 		BeforeContext:    o.before,
 		AfterContext:     o.after,
 		EncodingErrors:   o.match.UTF8 && o.binary != search.BinaryText && !o.json,
+		NoEncodingNotice: o.binary == search.BinarySkip,
 		Heading:          o.heading,
 		LineBuffered:     o.lineBuffered || isTerminalWriter(stdout) && o.stdinOnly(),
 		FlushWrites:      isTerminalWriter(stdout),

@@ -107,3 +107,21 @@ func TestUTF8MostlyASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipBinaryEncodingErrors: under -I, a selected line that is not
+// UTF-8 is left out without the binary-file notice, as grep -I leaves
+// it (its other lines, counts and -l are as ever).
+func TestSkipBinaryEncodingErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"p": "Pedro P\xe9rez\n", "p2": "Pablo\nPedro P\xe9rez\nPaul\n"})
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	for _, args := range [][]string{
+		{"-I", "^P", "p"}, {"-I", "^P", "p2"}, {"-I", "-n", "-A1", "^P", "p2"}, {"-I", "-c", "^P", "p2"},
+		{"-I", "-o", "^P", "p2"}, {"-I", "-l", "^P", "p", "p2"}, {"^P", "p2"},
+	} {
+		sameAsGrep(t, dir, nil, env, false, args...)
+	}
+}

@@ -37,18 +37,46 @@ func (s *Searcher) multiRegion(pos, full int, eof bool) (next int, err error) {
 		text = text[:len(text)-1]
 	}
 	at := 0 // in text: where the lines not yet reported start
+	// The block of lines the matches so far span, not yet reported, and
+	// how many they are: a match that starts on its lines joins it, as
+	// ripgrep joins them, so that a match after another on the same line
+	// is not lost; each counts, for -c and -m, as ripgrep counts them.
+	bs, be, n := -1, -1, 0
+	reached := func() bool { // the matches held reach -m's count
+		return s.opts.MaxCount > 0 && !s.opts.Invert && s.res.Count+int64(n) >= s.opts.MaxCount
+	}
 	var serr error
+	flush := func() bool {
+		if bs < 0 {
+			return true
+		}
+		if !s.opts.Invert && !s.draining {
+			s.res.Count += int64(n - 1) // selectBlock counts the last
+		}
+		if serr = s.selectBlock(pos+at, pos+bs, pos+be); serr != nil {
+			return false
+		}
+		at, bs = be+1, -1
+		return !s.draining
+	}
 	err = s.span.Spans(text, limit-pos, func(ms, me int) bool {
 		ls, le := match.Block(text, ms, me)
+		if bs >= 0 && ls <= be && !reached() {
+			be, n = max(be, le), n+1
+			return true
+		}
+		if !flush() {
+			return false
+		}
 		if ls < at {
 			return true // on lines a block before took
 		}
-		if serr = s.selectBlock(pos+at, pos+ls, pos+le); serr != nil {
-			return false
-		}
-		at = le + 1
-		return !s.draining
+		bs, be, n = ls, le, 1
+		return true
 	})
+	if err == nil && serr == nil {
+		flush()
+	}
 	if err == nil {
 		err = serr
 	}

@@ -14,6 +14,7 @@ func TestMultilineAsRipgrep(t *testing.T) {
 	writeTree(t, dir, map[string]string{
 		"m.txt":   "hdr\nSTART\nmid1\nmid2\nEND\ntail\nSTART x END\nzz\n",
 		"n.txt":   "a\nb\na\nb\nb\na",
+		"xy.txt":  "x y\nz\nx y\nz\n",
 		"big.txt": strings.Repeat("filler line\n", 40000) + "func main() {\n\tbody\n}\n" + strings.Repeat("more\n", 100),
 	})
 	for _, args := range [][]string{
@@ -39,6 +40,11 @@ func TestMultilineAsRipgrep(t *testing.T) {
 		{"-i", "-n", `FUNC MAIN\(\) \{\n`},
 		{"-n", "-w", `body\n\}`},
 		{"-l", `mid2\nEND`},
+		// A match that starts on the line of the match before it.
+		{"-n", `x|y\nz`},
+		{"-o", `x|y\nz`},
+		{"--vimgrep", `x|y\nz`},
+		{"-c", `x|y\nz`},
 	} {
 		urgArgs := append([]string{"--multiline"}, args...)
 		rgArgs := append([]string{"-U"}, args...)
@@ -46,6 +52,19 @@ func TestMultilineAsRipgrep(t *testing.T) {
 			rgArgs = append(rgArgs, "--include-zero") // grep's -c, and urg's, counts files with none
 		}
 		sameAsRg(t, rg, dir, true, append(rgArgs, "."), append(urgArgs, "."))
+	}
+}
+
+// TestMultilineMaxCount: -m counts a match that starts on the lines of
+// the match before it, as ripgrep 15 counts them (ripgrep 13 did not).
+func TestMultilineMaxCount(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"xy.txt": "x y\nz\nx y\nz\n"})
+	for _, args := range [][]string{
+		{"-n", "-m1", `x|y\nz`}, {"-n", "-m2", `x|y\nz`}, {"-n", "-m3", `x|y\nz`}, {"-c", "-m2", `x|y\nz`},
+	} {
+		sameAsRg(t, rg, dir, true, append(append([]string{"-U"}, args...), "."), append(append([]string{"--multiline"}, args...), "."))
 	}
 }
 

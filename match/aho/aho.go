@@ -63,6 +63,8 @@ type aho struct {
 	tail  []int32
 	more  map[uint32][]int32
 	out   []uint32
+	// spelts: under fold, the buffers of the lines' transcripts.
+	spelts spelts
 }
 
 const (

@@ -5,6 +5,7 @@ package aho
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -47,6 +48,26 @@ type spelt struct {
 	at         []int32
 }
 
+// spelts keeps transcripts' buffers from one line to the next: a line
+// beyond ASCII is transcribed for each search of it, and a buffer made
+// for each was most of such a search's cost.
+type spelts struct{ pool sync.Pool }
+
+// get returns line's transcript, in buffers of a transcript put back.
+func (p *spelts) get(line []byte) *spelt {
+	t, _ := p.pool.Get().(*spelt)
+	if t == nil {
+		t = new(spelt)
+	}
+	return t.spell(line)
+}
+
+// put takes t back once its searches are done; the line it spelt is let go.
+func (p *spelts) put(t *spelt) {
+	t.orig = nil
+	p.pool.Put(t)
+}
+
 // wordBefore says whether a word character comes just before the
 // transcript's offset p in the line; wordAfter, just after it.
 func (t *spelt) wordBefore(p int, uni bool) bool {
@@ -76,7 +97,12 @@ func (f ahoFolded) MinLen() int { return f.a.MinLen() }
 
 // transcribe spells line as the words of -i under UTF-8 are spelled.
 func transcribe(line []byte) *spelt {
-	t := &spelt{orig: line, text: make([]byte, 0, len(line)+8), at: make([]int32, 0, len(line)+9)}
+	return new(spelt).spell(line)
+}
+
+// spell makes t line's transcript (see transcribe), in t's buffers.
+func (t *spelt) spell(line []byte) *spelt {
+	t.orig, t.text, t.at = line, t.text[:0], t.at[:0]
 	for i := 0; i < len(line); {
 		r, n := rune(line[i]), 1
 		if r >= utf8.RuneSelf {
@@ -107,7 +133,8 @@ func (f ahoFolded) Next(text []byte) (int, int, error) {
 
 // matches says whether line holds a match.
 func (f ahoFolded) matches(line []byte) bool {
-	t := transcribe(line)
+	t := f.a.spelts.get(line)
+	defer f.a.spelts.put(t)
 	if f.a.line {
 		return f.a.whole(t.text)
 	}
@@ -116,7 +143,8 @@ func (f ahoFolded) matches(line []byte) bool {
 }
 
 func (f ahoFolded) Each(line []byte, fn func(int, int)) error {
-	t := transcribe(line)
+	t := f.a.spelts.get(line)
+	defer f.a.spelts.put(t)
 	if f.a.line {
 		if len(line) > 0 && f.a.whole(t.text) {
 			fn(0, len(line))

@@ -1,6 +1,7 @@
 package aho
 
 import (
+	"bytes"
 	"fmt"
 	"regexp/syntax"
 	"slices"
@@ -29,6 +30,12 @@ type headed struct {
 	tails []*tailAuto
 	min   int
 	uni   bool // UTF-8's lines beyond ASCII: searched a line at a time
+	// folds: under uni, a head's automaton folds case and reads
+	// transcripts (see ahoFolded), made in spelts' buffers.
+	folds  bool
+	spelts spelts
+	// asciiHeads: every head is ASCII (see spelling).
+	asciiHeads bool
 }
 
 // tailAuto runs one tail, anchored where its head ends.
@@ -65,7 +72,7 @@ func newHeaded(srcs []string, trees []*syntax.Regexp, o base.Options) *headed {
 		return nil
 	}
 	uni := o.UTF8 && !o.ASCIILines
-	h := &headed{min: -1, uni: uni}
+	h := &headed{min: -1, uni: uni, asciiHeads: true}
 	var heads [2][]string // plain, folded
 	var ids [2][]int32
 	byTail := map[string]int32{}   // by the tail as Go prints it
@@ -103,6 +110,7 @@ func newHeaded(srcs []string, trees []*syntax.Regexp, o base.Options) *headed {
 		if fold {
 			k = 1
 		}
+		h.asciiHeads = h.asciiHeads && isASCII(head)
 		heads[k] = append(heads[k], head)
 		ids[k] = append(ids[k], id)
 		if n := utf8.RuneCountInString(head); h.min < 0 || n < h.min {
@@ -116,6 +124,7 @@ func newHeaded(srcs []string, trees []*syntax.Regexp, o base.Options) *headed {
 		a := newAhoTails(heads[k], ids[k], base.Options{IgnoreCase: k == 1, UTF8: uni}, ahoDense)
 		a.heads = h
 		h.parts = append(h.parts, a)
+		h.folds = h.folds || a.fold
 	}
 	// No parts: every head is beyond ASCII (asciiLines), and no line of
 	// ASCII matches.
@@ -299,19 +308,39 @@ func (h *headed) Next(text []byte) (int, int, error) {
 
 // matches says whether line holds a match.
 func (h *headed) matches(line []byte) bool {
-	p, _ := h.findAt(line, 0, nil)
+	t := h.spelling(line)
+	if t != nil {
+		defer h.spelts.put(t)
+	}
+	p, _ := h.findAt(line, 0, t)
 	return p >= 0
 }
 
+// spelling returns line's transcript for the automaton of the heads that
+// fold case (see ahoFolded), nil where none is needed: not under uni, no
+// head folds, or the heads are ASCII and the line holds neither of the
+// two characters beyond ASCII that fold into ASCII's letters (the Kelvin
+// sign, the long s), so that its bytes, read as they are, match the
+// heads where its transcript would. Put the transcript back to spelts.
+func (h *headed) spelling(line []byte) *spelt {
+	if !h.uni || !h.folds || h.asciiHeads && !foldsIntoASCII(line) {
+		return nil
+	}
+	return h.spelts.get(line)
+}
+
+// foldsIntoASCII says whether line holds a character beyond ASCII that
+// folds into an ASCII letter: the Kelvin sign or the long s.
+func foldsIntoASCII(line []byte) bool {
+	return bytes.Contains(line, []byte(string(base.Kelvin))) || bytes.Contains(line, []byte(string(base.LongS)))
+}
+
 // findAt returns the leftmost match in line from i, the longest of those
-// that start there. t is line's transcript, made when a folding
-// automaton needs it (under uni), or nil.
+// that start there. t is line's transcript (spelling), or nil where the
+// line is read as it is.
 func (h *headed) findAt(line []byte, i int, t *spelt) (int, int) {
 	p, q := -1, -1
 	for _, a := range h.parts {
-		if a.fold && t == nil {
-			t = transcribe(line)
-		}
 		s, e := a.findIn(line, i, t)
 		if s >= 0 && (p < 0 || s < p || s == p && e > q) {
 			p, q = s, e
@@ -323,11 +352,11 @@ func (h *headed) findAt(line []byte, i int, t *spelt) (int, int) {
 // Each gives the leftmost match, the longest of those that start there,
 // then goes on after it, as grep -o with several patterns.
 func (h *headed) Each(line []byte, fn func(int, int)) error {
-	var t *spelt
+	t := h.spelling(line)
+	if t != nil {
+		defer h.spelts.put(t)
+	}
 	for i := 0; i < len(line); {
-		if t == nil && h.uni {
-			t = transcribe(line)
-		}
 		p, q := h.findAt(line, i, t)
 		if p < 0 {
 			break

@@ -142,7 +142,7 @@ func (a *aho) longestAt(text []byte, p int, t *spelt) int {
 // transcript t (of line) when the automaton folds: the match's bounds in
 // line's offsets.
 func (a *aho) findIn(line []byte, i int, t *spelt) (int, int) {
-	if !a.fold {
+	if !a.fold || t == nil {
 		return a.find(line, i, nil)
 	}
 	k, _ := slices.BinarySearch(t.at, int32(i))

@@ -284,9 +284,13 @@ func (h *headed) Engine() string {
 
 func (h *headed) MinLen() int { return h.min }
 
-// Next returns the first line that either automaton finds.
+// Next returns the first line that either automaton finds. Under uni a
+// block is read a line at a time, through transcripts, only where its
+// bytes read as they are could miss a match of a head that folds case
+// (see spelling): the tails read UTF-8's characters wherever they are
+// run from.
 func (h *headed) Next(text []byte) (int, int, error) {
-	if h.uni {
+	if h.uni && h.folds && (!h.asciiHeads || foldsIntoASCII(text)) {
 		s, e := base.FirstLine(text, h.matches)
 		return s, e, nil
 	}

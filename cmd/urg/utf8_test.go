@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -123,5 +124,30 @@ func TestSkipBinaryEncodingErrors(t *testing.T) {
 		{"-I", "-o", "^P", "p2"}, {"-I", "-l", "^P", "p", "p2"}, {"^P", "p2"},
 	} {
 		sameAsGrep(t, dir, nil, env, false, args...)
+	}
+}
+
+// TestUTF8MarksAreWordCharacters: under UTF-8, \w, \b and -w count the
+// marks that take no space (Mn) and connector punctuation (Pc) as word
+// characters, as PCRE2 10.43 and later do, and so GNU grep 3.12's -P
+// (grep 3.8's PCRE2 does not: the test needs 3.12).
+func TestUTF8MarksAreWordCharacters(t *testing.T) {
+	grep312 := "/opt/peers/bin/grep312"
+	if _, err := os.Stat(grep312); err != nil {
+		t.Skipf("GNU grep 3.12 is not installed at %s (bash ../shared/peers.sh installs it): %v", grep312, err)
+	}
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"u": "0Aa\u0351\na\u203fb\nx\u0301y z\n\u0301a\nb\u0301 c\n"})
+	for _, args := range [][]string{
+		{"-o", `\w+`}, {"-c", `\ba\b`}, {"-o", "-w", "a"}, {"-o", `\W+`}, {"-o", `[[:word:]]+`},
+		{"-n", `\bb\b`}, {"-o", `\B.`}, {"-w", "-n", "y"},
+	} {
+		want := runCtx(t, dir, nil, env, grep312, append(append([]string{"-P"}, args...), "u")...)
+		got := runCtx(t, dir, nil, env, urgBin, append(args, "u")...)
+		checkResult(t, fmt.Sprintf("urg %q", args), got, want)
 	}
 }

@@ -19,9 +19,10 @@ func IsWord(c byte) bool {
 }
 
 // IsWordRune reports whether r is a word character as PCRE2 sees it with
-// Unicode properties: a letter, a number or '_'.
+// Unicode properties since 10.43: a letter, a number, a mark that takes
+// no space of its own (Mn) or connector punctuation (Pc, '_' among it).
 func IsWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || r >= utf8.RuneSelf && (unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Pc, r))
 }
 
 // WordBounded reports whether [s, e) in line is preceded and followed by

@@ -30,7 +30,7 @@ import (
 // -x put after the pattern. (?#...) is kept, read as one.
 //
 // Under uni (a UTF-8 locale), word characters and the POSIX classes of
-// letters are Unicode's, as PCRE2's with UCP: \w is [\p{L}\p{N}_], \b and
+// letters are Unicode's, as PCRE2's with UCP: \w is [\p{L}\p{N}\p{Mn}\p{Pc}], \b and
 // \B are spelt with lookarounds of it, [[:alpha:]] is \p{L}, [[:alnum:]]
 // [\p{L}\p{N}], [[:upper:]] \p{Lu}, [[:lower:]] \p{Ll} and [[:word:]] \w;
 // \d, \s and the other classes stay ASCII.
@@ -275,9 +275,12 @@ func (t *translator) octal(i int) (int, error) {
 	return i + end + 1, nil
 }
 
-// The Unicode word characters, as PCRE2 sees them with UCP.
+// The Unicode word characters, as PCRE2 sees them with UCP since 10.43
+// (and so GNU grep 3.12's -P): letters, numbers, the marks that take no
+// space of their own (Mn) and the connector punctuation (Pc, '_' among
+// it).
 const (
-	uniWord    = `\p{L}\p{N}_`
+	uniWord    = `\p{L}\p{N}\p{Mn}\p{Pc}`
 	UniWordSet = `[` + uniWord + `]`
 	UniNonWord = `[^` + uniWord + `]`
 )
@@ -323,10 +326,10 @@ func posixClass(name string, uni bool) (rep string, ok bool) {
 }
 
 // nonWordRanges and nonAlnumRanges spell out, for use inside a class, the
-// characters outside [\p{L}\p{N}_] and [\p{L}\p{N}]: neither parser has
+// characters outside [\p{L}\p{N}\p{Mn}\p{Pc}] and [\p{L}\p{N}]: neither parser has
 // a way to write the complement of a union there.
 var (
-	nonWordRanges  = sync.OnceValue(func() string { return complementRanges([]*unicode.RangeTable{unicode.L, unicode.N}, '_') })
+	nonWordRanges  = sync.OnceValue(func() string { return complementRanges([]*unicode.RangeTable{unicode.L, unicode.N, unicode.Mn, unicode.Pc}) })
 	nonAlnumRanges = sync.OnceValue(func() string { return complementRanges([]*unicode.RangeTable{unicode.L, unicode.N}) })
 )
 

@@ -329,7 +329,9 @@ func posixClass(name string, uni bool) (rep string, ok bool) {
 // characters outside [\p{L}\p{N}\p{Mn}\p{Pc}] and [\p{L}\p{N}]: neither parser has
 // a way to write the complement of a union there.
 var (
-	nonWordRanges  = sync.OnceValue(func() string { return complementRanges([]*unicode.RangeTable{unicode.L, unicode.N, unicode.Mn, unicode.Pc}) })
+	nonWordRanges = sync.OnceValue(func() string {
+		return complementRanges([]*unicode.RangeTable{unicode.L, unicode.N, unicode.Mn, unicode.Pc})
+	})
 	nonAlnumRanges = sync.OnceValue(func() string { return complementRanges([]*unicode.RangeTable{unicode.L, unicode.N}) })
 )
 

@@ -52,6 +52,7 @@ type Config struct {
 	Colors       Colors // the colours used (DefaultColors when zero)
 	Heading      bool   // --heading: a file's name once above its lines
 	CountMatches bool   // count the matches of the lines printed (--stats)
+	IncludeZero  bool   // MatchCount prints a count of 0 too (rg --include-zero)
 	JSON         bool   // --json: ripgrep's JSON messages instead of lines
 	// LineBuffered writes each line out as soon as it is printed
 	// (--line-buffered, or standard input searched onto a terminal), so
@@ -505,7 +506,7 @@ func (f *File) finishCount(count int64) error {
 	}
 	switch f.cfg.Mode {
 	case MatchCount:
-		if f.count == 0 {
+		if f.count == 0 && !f.cfg.IncludeZero {
 			break
 		}
 		if f.cfg.WithFilename {

@@ -30,6 +30,7 @@ type options struct {
 	mode         printer.Mode
 	quiet        bool
 	lineNumber   bool
+	includeZero  bool // --include-zero
 	byteOffset   bool
 	onlyMatching bool
 	filename     int // +1 -H, -1 -h, 0 grep's default
@@ -97,12 +98,16 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	choiceVar(fs, &r.caseMode, caseIgnore, "y", "y", "same as -i (grep's obsolete spelling)")
 	choiceVar(fs, &r.caseMode, caseSmart, "smart-case", "S", "ignore case unless a pattern has an upper-case letter (rg -S)")
 	choiceVar(fs, &r.caseMode, caseSensitive, "no-ignore-case", "", "match case, undoing an earlier -i, -y or -S")
+	choiceVar(fs, &r.unicode, -1, "no-unicode", "", "read the patterns and text as bytes, with ASCII's classes, whatever the locale (rg --no-unicode)")
+	choiceVar(fs, &r.unicode, +1, "unicode", "", "read them as the locale says, undoing an earlier --no-unicode")
 	choiceVar(fs, &r.count, countLines, "count", "c", "print only a count of selected lines per file")
 	choiceVar(fs, &r.count, countMatches, "count-matches", "", "print only a count of matches per file, for files that have one (rg --count-matches)")
+	fs.BoolVar(&o.includeZero, "include-zero", false, "with --count-matches, print the count of a file with no match too, as -c does (rg --include-zero)")
 	choiceVar(fs, &r.list, +1, "files-with-matches", "l", "print only names of files with selected lines")
 	choiceVar(fs, &r.list, -1, "files-without-match", "L", "print only names of files with no selected lines")
 	fs.BoolVarP(&o.onlyMatching, "only-matching", "o", false, "print only the matched parts of lines")
 	fs.BoolVarP(&o.lineNumber, "line-number", "n", false, "print line numbers")
+	fs.VarPF(off{&o.lineNumber}, "no-line-number", "N", "do not print line numbers, undoing an earlier -n (rg -N)").NoOptDefVal = "true"
 	fs.BoolVarP(&o.byteOffset, "byte-offset", "b", false, "print the byte offset of each line (of each match with -o)")
 	choiceVar(fs, &o.filename, +1, "with-filename", "H", "print the file name for each match")
 	choiceVar(fs, &o.filename, -1, "no-filename", "h", "never print file names")
@@ -181,6 +186,7 @@ type rawFlags struct {
 	perl, extended    bool
 	basic             bool // -G
 	count             int  // countLines or countMatches: the later wins
+	unicode           int  // -1 for --no-unicode, +1 for --unicode: the later wins
 	caseMode          int  // caseSensitive, caseIgnore or caseSmart: the later wins
 	list              int  // +1 -l, -1 -L: the later wins
 	context           int
@@ -199,6 +205,20 @@ type choice struct {
 }
 
 // choiceVar defines a choice as a flag without a value.
+// off is a flag that clears a bool another sets (-N for -n): of the
+// two, the later given wins.
+type off struct{ dst *bool }
+
+func (f off) String() string { return strconv.FormatBool(!*f.dst) }
+func (f off) Type() string   { return "bool" }
+func (f off) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err == nil && on {
+		*f.dst = false
+	}
+	return err
+}
+
 func choiceVar(fs *pflag.FlagSet, dst *int, val int, name, short, usage string) {
 	fs.VarPF(choice{dst, val}, name, short, usage).NoOptDefVal = "true"
 }
@@ -333,7 +353,7 @@ func parseArgs(args []string) (*options, error) {
 	if err := o.setIgnore(); err != nil {
 		return nil, err
 	}
-	o.match.UTF8 = utf8Locale(os.Getenv)
+	o.match.UTF8 = utf8Locale(os.Getenv) && r.unicode >= 0
 	if err := o.setModes(fs, r); err != nil {
 		return nil, err
 	}

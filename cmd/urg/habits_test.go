@@ -318,3 +318,32 @@ func TestHabitsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestRipgrepFlagsAsRipgrep15 holds ripgrep's -N, --include-zero,
+// --no-unicode and --unicode to ripgrep 15's output, in a UTF-8 locale
+// (--no-unicode reads the text as bytes there, as under LC_ALL=C).
+func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	env = append(env, "RIPGREP_CONFIG_PATH=")
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a": "a b\nc a\n", "b": "x\n", "u": "caf\u00e9 na\u00efve \u0394x\n"})
+	for _, args := range [][]string{
+		{"-n", "-N", "a", "a"}, {"-N", "-n", "a", "a"}, {"-N", "a", "a", "b"},
+		{"--count-matches", "--include-zero", "a", "a", "b"}, {"-c", "--include-zero", "a", "a", "b"},
+		{"--count-matches", "a", "a", "b"},
+		{"--no-unicode", "-o", `\w+`, "u"}, {"--no-unicode", "--unicode", "-o", `\w+`, "u"},
+		{"--no-unicode", "-o", ".", "u"}, {"--no-unicode", "-c", `(?i)Δ`, "u"},
+	} {
+		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
+		got := runCtx(t, dir, nil, env, urgBin, args...)
+		want.stdout = strings.Join(sortedLines(want.stdout), "\n")
+		got.stdout = strings.Join(sortedLines(got.stdout), "\n")
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
+		}
+	}
+}

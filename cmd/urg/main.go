@@ -386,6 +386,7 @@ func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool)
 	}
 	return printer.Config{
 		Mode:             o.mode,
+		IncludeZero:      o.includeZero,
 		WithFilename:     o.withFilename(),
 		LineNumber:       o.lineNumber,
 		ByteOffset:       o.byteOffset,

@@ -481,6 +481,8 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 	}
 	if none {
 		src = `[^\x00-\x{10FFFF}]` // grep -f /dev/null: nothing matches
+	} else if o.DotAll {
+		src = `(?s:` + src + `)`
 	}
 	m := &multiline{word: o.Word, uni: o.UTF8}
 	flags := "(?m)"

@@ -119,12 +119,17 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.IntVarP(&o.before, "before-context", "B", 0, "print `NUM` lines of leading context")
 	fs.IntVarP(&r.context, "context", "C", 0, "print `NUM` lines of context on both sides (-NUM is the same); -A and -B override it")
 	o.groupSep = "--" // grep's
-	fs.Var(groupSep{&o.groupSep, &o.noGroupSep}, "group-separator", "print `SEP` on a line of its own between groups of context")
+	fs.Var(groupSep{&o.groupSep, &o.noGroupSep, false}, "group-separator", "print `SEP` on a line of its own between groups of context")
 	fs.BoolVar(&o.noGroupSep, "no-group-separator", false, "print nothing between groups of context")
+	fs.Var(groupSep{&o.groupSep, &o.noGroupSep, true}, "context-separator", "as --group-separator, with ripgrep's escapes in `SEP` (\\t, \\n, \\xHH, ...) (rg --context-separator)")
+	fs.BoolVar(&o.noGroupSep, "no-context-separator", false, "same as --no-group-separator (rg --no-context-separator)")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVarP(&o.nullData, "null-data", "z", false, "lines end in NUL bytes, in the input and the lines printed, as grep -z (ripgrep's -z is --search-zip here)")
+	fs.BoolVar(&o.match.DotAll, "multiline-dotall", false, "with --multiline, let '.' match a newline, as (?s) does (rg --multiline-dotall)")
 	fs.BoolVar(&o.multiline, "multiline", false, "let a match span lines, whose lines are then printed whole; (?s) lets '.' match a newline (rg -U; a match longer than 4 MiB may be missed)")
 	fs.BoolVarP(&r.dosBinary, "binary", "U", false, "accepted for habit: grep's DOS binary mode, which does nothing on POSIX systems (ripgrep's -U is --multiline here)")
+	fs.VarPF(off{&o.heading}, "no-heading", "", "print the file name on each line, undoing an earlier --heading or -p (rg --no-heading)").NoOptDefVal = "true"
+	fs.VarPF(pretty{o}, "pretty", "p", "colour always, a heading and line numbers (rg -p)").NoOptDefVal = "true"
 	fs.BoolVar(&o.heading, "heading", false, "print each file's name once, above its lines, and a blank line between files (ripgrep's layout)")
 	fs.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line out as soon as it is found (on a terminal, standard input's lines are by default), for streams such as tail -f piped on")
 	fs.BoolVar(&o.shape.column, "column", false, "print the column (1-based, in bytes) of a line's first match after its number, of each match with -o; implies -n (rg --column)")
@@ -148,6 +153,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVar(&o.sel.typeList, "type-list", false, "print the file types and their globs, then exit")
 	fs.StringArrayVarP(&o.sel.globs, "glob", "g", nil, "search only the files whose path below the operand matches `GLOB` (gitignore's syntax, ** included; a glob without a slash matches the name), or skip what !GLOB matches; of several, the last that matches decides")
 	fs.StringArrayVar(&o.sel.iglobs, "iglob", nil, "as --glob, ignoring case (`GLOB`)")
+	fs.BoolVar(&o.sel.globCase, "glob-case-insensitive", false, "take every --glob as --iglob (rg --glob-case-insensitive)")
 	fs.StringVar(&o.sel.maxFilesize, "max-filesize", "", "skip the files met while walking that are larger than `SIZE` (suffixes K, M, G)")
 	fs.Var(excludeFrom{&o.walk.Files, &o.sel.excludeFrom}, "exclude-from", "skip files whose name matches any glob read from `FILE`, one per line (as --exclude)")
 	fs.VarP(action{&o.sel.directories, []string{"read", "recurse", "skip"}, true, "recurse"}, "directories", "d", "do `ACTION` with directory operands: recurse, skip, or read (which fails, as in grep: Is a directory)")
@@ -261,15 +267,71 @@ func (l patternList) Set(s string) error {
 // groupSep is --group-separator; it clears --no-group-separator, so that
 // the later of the two wins.
 type groupSep struct {
-	sep  *string
-	none *bool
+	sep     *string
+	none    *bool
+	escaped bool // ripgrep's spelling: escapes are read (--context-separator)
 }
 
 func (g groupSep) String() string { return *g.sep }
 func (g groupSep) Type() string   { return "string" }
 func (g groupSep) Set(s string) error {
+	if g.escaped {
+		s = unescape(s)
+	}
 	*g.sep, *g.none = s, false
 	return nil
+}
+
+// unescape reads ripgrep's escapes in s, as its separators take them:
+// \t, \n, \r, \0, \\ and \xHH; any other backslash stands for itself.
+func unescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		switch s[i+1] {
+		case 't':
+			c = '\t'
+		case 'n':
+			c = '\n'
+		case 'r':
+			c = '\r'
+		case '0':
+			c = 0
+		case '\\':
+		case 'x':
+			if v, err := strconv.ParseUint(s[i+2:min(i+4, len(s))], 16, 8); err == nil && i+4 <= len(s) {
+				b.WriteByte(byte(v))
+				i += 3
+				continue
+			}
+			b.WriteByte(c)
+			continue
+		default:
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+// pretty is -p: colour always, a heading and line numbers, as rg -p;
+// flags after it override each.
+type pretty struct{ o *options }
+
+func (p pretty) String() string { return "false" }
+func (p pretty) Type() string   { return "bool" }
+func (p pretty) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err == nil && on {
+		p.o.color, p.o.heading, p.o.lineNumber = "always", true, true
+	}
+	return err
 }
 
 // globList adds each --include (include) or --exclude to one list, so

@@ -320,8 +320,10 @@ func TestHabitsBadInput(t *testing.T) {
 }
 
 // TestRipgrepFlagsAsRipgrep15 holds ripgrep's -N, --include-zero,
-// --no-unicode and --unicode to ripgrep 15's output, in a UTF-8 locale
-// (--no-unicode reads the text as bytes there, as under LC_ALL=C).
+// --no-unicode, --unicode, --context-separator, -p, --no-heading,
+// --glob-case-insensitive and --multiline-dotall to ripgrep 15's output,
+// in a UTF-8 locale (--no-unicode reads the text as bytes there, as under
+// LC_ALL=C).
 func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 	rg, _ := ripgrep15(t)
 	env := localeEnv(t, "C.UTF-8")
@@ -330,13 +332,19 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 	}
 	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"a": "a b\nc a\n", "b": "x\n", "u": "caf\u00e9 na\u00efve \u0394x\n"})
+	writeTree(t, dir, map[string]string{"a": "a b\nc a\n", "b": "x\n", "u": "caf\u00e9 na\u00efve \u0394x\n",
+		"cs": "a\nb\nc\nd\ne\nf\ng\na\n", "sub/Up.TXT": "x a\n", "ml": "a\nb\n"})
 	for _, args := range [][]string{
 		{"-n", "-N", "a", "a"}, {"-N", "-n", "a", "a"}, {"-N", "a", "a", "b"},
 		{"--count-matches", "--include-zero", "a", "a", "b"}, {"-c", "--include-zero", "a", "a", "b"},
 		{"--count-matches", "a", "a", "b"},
 		{"--no-unicode", "-o", `\w+`, "u"}, {"--no-unicode", "--unicode", "-o", `\w+`, "u"},
 		{"--no-unicode", "-o", ".", "u"}, {"--no-unicode", "-c", `(?i)Δ`, "u"},
+		{"-C1", `--context-separator=@\t|\x41\\`, "a", "cs"}, {"-C1", "--context-separator=x", "--no-context-separator", "a", "cs"},
+		{"-C1", "--no-context-separator", "--context-separator=##", "a", "cs"},
+		{"-p", "--color=never", "a", "."}, {"-p", "--color=never", "--no-heading", "-N", "a", "."}, {"--heading", "--no-heading", "a", "."},
+		{"--files", "-g", "*.TXT", "."}, {"--files", "-g", "*.txt", "--glob-case-insensitive", "."},
+		{"--multiline", "--multiline-dotall", "a.b", "ml"}, {"--multiline", "a.b", "ml"},
 	} {
 		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
 		got := runCtx(t, dir, nil, env, urgBin, args...)

@@ -25,6 +25,7 @@ type selectFlags struct {
 	typeList      bool
 	table         *filetype.Table // the types, once setSelect has read them
 	globs, iglobs []string
+	globCase      bool // --glob-case-insensitive
 	maxFilesize   string
 	maxSet        bool // --max-filesize was given, even empty
 	excludeFrom   []pendingFrom
@@ -198,7 +199,11 @@ func (o *options) setSelect(r *rawFlags) error {
 	if err := s.setTypes(&o.walk); err != nil {
 		return plainError{err}
 	}
-	globs, err := walk.ParseGlobs(s.globs, s.iglobs)
+	plain, folded := s.globs, s.iglobs
+	if s.globCase {
+		plain, folded = nil, append(slices.Clone(s.globs), s.iglobs...)
+	}
+	globs, err := walk.ParseGlobs(plain, folded)
 	if err != nil {
 		return plainError{err}
 	}

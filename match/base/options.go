@@ -27,6 +27,9 @@ type Options struct {
 	Word       bool          // -w: the match must not touch a word character
 	Line       bool          // -x: the match must be the whole line
 	Timeout    time.Duration // per-line time limit of the backtracking engine; 0 means the default
+	// DotAll lets '.' match a newline in a match that spans lines
+	// (CompileMultiline), as rg --multiline-dotall.
+	DotAll bool
 	// UTF8 says the locale's characters are UTF-8 (LC_ALL, LC_CTYPE,
 	// LANG): then, as grep in such a locale (and grep -P with PCRE2's
 	// UCP), letters and digits beyond ASCII are word characters for -w,

@@ -53,7 +53,12 @@ type Config struct {
 	Heading      bool   // --heading: a file's name once above its lines
 	CountMatches bool   // count the matches of the lines printed (--stats)
 	IncludeZero  bool   // MatchCount prints a count of 0 too (rg --include-zero)
-	JSON         bool   // --json: ripgrep's JSON messages instead of lines
+	// FieldMatchSep and FieldContextSep, when set, are printed after
+	// each field of a selected line's prefix (path, numbers) in place of
+	// ':', and of a context line's in place of '-' (rg's
+	// --field-match-separator and --field-context-separator).
+	FieldMatchSep, FieldContextSep string
+	JSON                           bool // --json: ripgrep's JSON messages instead of lines
 	// LineBuffered writes each line out as soon as it is printed
 	// (--line-buffered, or standard input searched onto a terminal), so
 	// that a search of a stream that never ends (tail -f) shows its
@@ -414,7 +419,7 @@ func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 		if f.cfg.Null {
 			f.buf = append(f.buf, 0)
 		} else {
-			f.sepChar(sep)
+			f.fieldSep(sep)
 		}
 	}
 	// The numbers are formatted on the stack: an allocation for each,
@@ -423,16 +428,38 @@ func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	var num [20]byte
 	if f.cfg.LineNumber {
 		colored(f, f.cfg.Colors.LineNum, f.padded(strconv.AppendInt(num[:0], lineno, 10)))
-		f.sepChar(sep)
+		f.fieldSep(sep)
 	}
 	if col > 0 {
 		colored(f, f.cfg.Colors.LineNum, strconv.AppendInt(num[:0], int64(col), 10))
-		f.sepChar(sep)
+		f.fieldSep(sep)
 	}
 	if f.cfg.ByteOffset {
 		colored(f, f.cfg.Colors.ByteNum, f.padded(strconv.AppendInt(num[:0], offset, 10)))
-		f.sepChar(sep)
+		f.fieldSep(sep)
 	}
+}
+
+// fieldSep writes the separator after a field of a line's prefix: ':'
+// after those of a selected line, '-' of a context line, or what
+// FieldMatchSep and FieldContextSep say in their place.
+func (f *File) fieldSep(c byte) {
+	sep := ""
+	switch c {
+	case ':':
+		sep = f.cfg.FieldMatchSep
+	case '-':
+		sep = f.cfg.FieldContextSep
+	}
+	if sep == "" {
+		f.sepChar(c)
+		return
+	}
+	if f.cfg.Color && f.cfg.Colors.Sep != "" {
+		f.buf = append(append(append(f.buf, f.cfg.Colors.Sep...), sep...), sgrEnd...)
+		return
+	}
+	f.buf = append(f.buf, sep...)
 }
 
 func (f *File) sepChar(c byte) {

@@ -31,48 +31,50 @@ type options struct {
 	quiet        bool
 	lineNumber   bool
 	includeZero  bool // --include-zero
-	byteOffset   bool
-	onlyMatching bool
-	filename     int // +1 -H, -1 -h, 0 grep's default
-	maxCount     int // -1: no limit
-	noMessages   bool
-	before       int
-	after        int
-	contextSet   bool   // -A, -B or -C given, even as 0: grep then sets groups apart with "--"
-	groupSep     string // --group-separator
-	noGroupSep   bool   // --no-group-separator, unless --group-separator came later
-	null         bool
-	walk         walk.Options
-	sel          selectFlags // -t, -g, --max-filesize, --exclude-from, -d, -D: selectflags.go
-	ign          ignoreFlags // --ignore, -u, --no-ignore-vcs, --hidden, ...: ignoreflags.go
-	binary       search.Binary
-	color        string
-	threads      int
-	sorted       bool
-	io           string
-	engine       sched.Engine // what --io names
-	cacheName    string       // --cache
-	cache        sched.Cache  // what --cache names
-	queueDepth   int
-	mapChunk     int
-	lowMemory    bool
-	searchZip    bool
-	stats        bool
-	help         bool
-	version      bool
-	files        bool // --files: list the files that would be searched
-	json         bool // --json: ripgrep's JSON messages
-	generate     string
-	heading      bool // --heading: file names above their lines
-	lineBuffered bool // --line-buffered: each line written out at once
-	shape        shapeFlags
-	label        string // --label: standard input's name
-	nullData     bool   // -z: NUL-ended lines
-	multiline    bool   // --multiline
-	filesFrom    string // --files-from
-	shardSpec    string // --shard K/N
-	shard        walk.Shard
-	noConfig     bool // --no-config (read before parsing, in configArgs)
+	// --field-match-separator and --field-context-separator, unescaped
+	fieldMatchSep, fieldContextSep string
+	byteOffset                     bool
+	onlyMatching                   bool
+	filename                       int // +1 -H, -1 -h, 0 grep's default
+	maxCount                       int // -1: no limit
+	noMessages                     bool
+	before                         int
+	after                          int
+	contextSet                     bool   // -A, -B or -C given, even as 0: grep then sets groups apart with "--"
+	groupSep                       string // --group-separator
+	noGroupSep                     bool   // --no-group-separator, unless --group-separator came later
+	null                           bool
+	walk                           walk.Options
+	sel                            selectFlags // -t, -g, --max-filesize, --exclude-from, -d, -D: selectflags.go
+	ign                            ignoreFlags // --ignore, -u, --no-ignore-vcs, --hidden, ...: ignoreflags.go
+	binary                         search.Binary
+	color                          string
+	threads                        int
+	sorted                         bool
+	io                             string
+	engine                         sched.Engine // what --io names
+	cacheName                      string       // --cache
+	cache                          sched.Cache  // what --cache names
+	queueDepth                     int
+	mapChunk                       int
+	lowMemory                      bool
+	searchZip                      bool
+	stats                          bool
+	help                           bool
+	version                        bool
+	files                          bool // --files: list the files that would be searched
+	json                           bool // --json: ripgrep's JSON messages
+	generate                       string
+	heading                        bool // --heading: file names above their lines
+	lineBuffered                   bool // --line-buffered: each line written out at once
+	shape                          shapeFlags
+	label                          string // --label: standard input's name
+	nullData                       bool   // -z: NUL-ended lines
+	multiline                      bool   // --multiline
+	filesFrom                      string // --files-from
+	shardSpec                      string // --shard K/N
+	shard                          walk.Shard
+	noConfig                       bool // --no-config (read before parsing, in configArgs)
 	// tuned: -j or --queue-depth was given, so the storage does not
 	// choose them.
 	tuned   bool
@@ -122,6 +124,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.Var(groupSep{&o.groupSep, &o.noGroupSep, false}, "group-separator", "print `SEP` on a line of its own between groups of context")
 	fs.BoolVar(&o.noGroupSep, "no-group-separator", false, "print nothing between groups of context")
 	fs.Var(groupSep{&o.groupSep, &o.noGroupSep, true}, "context-separator", "as --group-separator, with ripgrep's escapes in `SEP` (\\t, \\n, \\xHH, ...) (rg --context-separator)")
+	fs.Var(escapedString{&o.fieldMatchSep}, "field-match-separator", "print `SEP` after the path and numbers of a selected line in place of ':', with ripgrep's escapes (rg --field-match-separator)")
+	fs.Var(escapedString{&o.fieldContextSep}, "field-context-separator", "print `SEP` after those of a context line in place of '-', with ripgrep's escapes (rg --field-context-separator)")
 	fs.BoolVar(&o.noGroupSep, "no-context-separator", false, "same as --no-group-separator (rg --no-context-separator)")
 	fs.BoolVarP(&o.null, "null", "Z", false, "print a NUL byte after file names")
 	fs.BoolVarP(&o.nullData, "null-data", "z", false, "lines end in NUL bytes, in the input and the lines printed, as grep -z (ripgrep's -z is --search-zip here)")
@@ -318,6 +322,16 @@ func unescape(s string) string {
 		i++
 	}
 	return b.String()
+}
+
+// escapedString is a string flag whose value has ripgrep's escapes read.
+type escapedString struct{ dst *string }
+
+func (e escapedString) String() string { return *e.dst }
+func (e escapedString) Type() string   { return "string" }
+func (e escapedString) Set(s string) error {
+	*e.dst = unescape(s)
+	return nil
 }
 
 // pretty is -p: colour always, a heading and line numbers, as rg -p;

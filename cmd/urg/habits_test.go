@@ -321,7 +321,8 @@ func TestHabitsBadInput(t *testing.T) {
 
 // TestRipgrepFlagsAsRipgrep15 holds ripgrep's -N, --include-zero,
 // --no-unicode, --unicode, --context-separator, -p, --no-heading,
-// --glob-case-insensitive and --multiline-dotall to ripgrep 15's output,
+// --glob-case-insensitive, --multiline-dotall and the field separators to
+// ripgrep 15's output,
 // in a UTF-8 locale (--no-unicode reads the text as bytes there, as under
 // LC_ALL=C).
 func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
@@ -345,6 +346,9 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		{"-p", "--color=never", "a", "."}, {"-p", "--color=never", "--no-heading", "-N", "a", "."}, {"--heading", "--no-heading", "a", "."},
 		{"--files", "-g", "*.TXT", "."}, {"--files", "-g", "*.txt", "--glob-case-insensitive", "."},
 		{"--multiline", "--multiline-dotall", "a.b", "ml"}, {"--multiline", "a.b", "ml"},
+		{"-n", "-C1", "--field-match-separator=|", "--field-context-separator=~", "a", "cs"},
+		{"--column", "-b", "-H", "--field-match-separator=::", "a", "ml"}, {"-c", "--field-match-separator=|", "a", "cs", "ml"},
+		{"--vimgrep", `--field-match-separator=\x41`, "a", "ml"},
 	} {
 		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
 		got := runCtx(t, dir, nil, env, urgBin, args...)

@@ -387,6 +387,8 @@ func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool)
 	return printer.Config{
 		Mode:             o.mode,
 		IncludeZero:      o.includeZero,
+		FieldMatchSep:    o.fieldMatchSep,
+		FieldContextSep:  o.fieldContextSep,
 		WithFilename:     o.withFilename(),
 		LineNumber:       o.lineNumber,
 		ByteOffset:       o.byteOffset,

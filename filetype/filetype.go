@@ -68,6 +68,11 @@ func (e *GlobError) Error() string {
 	return fmt.Sprintf("error parsing glob '%s': %s", e.Glob, malformed(e.Glob))
 }
 
+// Clear drops the type name and its globs (--type-clear), as ripgrep
+// does: a later --type-add may define it again, and until then it is
+// unknown. A name the table does not hold is no error.
+func (t *Table) Clear(name string) { delete(t.globs, name) }
+
 // Add reads one --type-add definition and adds its globs to the type it
 // names, built in or new: NAME:GLOB adds GLOB (several may be given,
 // split by commas outside braces: NAME:*.x,*.y is NAME:*.{x,y}), and

@@ -154,6 +154,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.VarP(typeFlag{&o.sel.types, typeSelect}, "type", "t", "of the files met while walking, search only those of type `NAME` (ripgrep's types, listed by --type-list; repeatable)")
 	fs.Var(typeFlag{&o.sel.types, typeNegate}, "type-not", "skip files of type `NAME` (ripgrep's -T; long only, since -T is grep's --initial-tab)")
 	fs.Var(typeFlag{&o.sel.types, typeAdd}, "type-add", "add the globs of `NAME:GLOB,...` to type NAME, new or built in (NAME:include:TYPE,... adds those of other types)")
+	fs.Var(typeFlag{&o.sel.types, typeClear}, "type-clear", "drop type `NAME` and its globs, built in or added before; a later --type-add defines it anew (rg --type-clear)")
 	fs.BoolVar(&o.sel.typeList, "type-list", false, "print the file types and their globs, then exit")
 	fs.StringArrayVarP(&o.sel.globs, "glob", "g", nil, "search only the files whose path below the operand matches `GLOB` (gitignore's syntax, ** included; a glob without a slash matches the name), or skip what !GLOB matches; of several, the last that matches decides")
 	fs.StringArrayVar(&o.sel.iglobs, "iglob", nil, "as --glob, ignoring case (`GLOB`)")

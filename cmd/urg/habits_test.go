@@ -321,7 +321,8 @@ func TestHabitsBadInput(t *testing.T) {
 
 // TestRipgrepFlagsAsRipgrep15 holds ripgrep's -N, --include-zero,
 // --no-unicode, --unicode, --context-separator, -p, --no-heading,
-// --glob-case-insensitive, --multiline-dotall and the field separators to
+// --glob-case-insensitive, --multiline-dotall, the field separators and
+// --type-clear to
 // ripgrep 15's output,
 // in a UTF-8 locale (--no-unicode reads the text as bytes there, as under
 // LC_ALL=C).
@@ -349,6 +350,8 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		{"-n", "-C1", "--field-match-separator=|", "--field-context-separator=~", "a", "cs"},
 		{"--column", "-b", "-H", "--field-match-separator=::", "a", "ml"}, {"-c", "--field-match-separator=|", "a", "cs", "ml"},
 		{"--vimgrep", `--field-match-separator=\x41`, "a", "ml"},
+		{"--type-clear", "txt", "-t", "txt", "--files", "."}, {"--type-clear", "txt", "--type-add", "txt:*.TXT", "-t", "txt", "--files", "."},
+		{"--type-clear", "nosuch", "-c", "a", "a"},
 	} {
 		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
 		got := runCtx(t, dir, nil, env, urgBin, args...)

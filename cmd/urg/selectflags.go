@@ -40,6 +40,7 @@ const (
 	typeSelect typeKind = iota // -t
 	typeNegate                 // --type-not
 	typeAdd                    // --type-add
+	typeClear                  // --type-clear
 )
 
 // typeChange is one -t, --type-not or --type-add. They are read in the
@@ -243,6 +244,8 @@ func (s *selectFlags) setTypes(o *walk.Options) error {
 			t.Select(c.arg)
 		case typeNegate:
 			t.Negate(c.arg)
+		case typeClear:
+			t.Clear(c.arg)
 		}
 		if err != nil {
 			break

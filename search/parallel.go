@@ -55,7 +55,7 @@ func NewParallel(m match.Matcher, o Options, workers int, guard func(func() erro
 // order-dependent ones (context lines, a maximum count, which -l and -q
 // imply) run whole on one core.
 func Splits(o Options) bool {
-	return o.Before == 0 && o.After == 0 && o.MaxCount == 0 && !o.NullData && !o.Multiline && !o.Passthru
+	return o.Before == 0 && o.After == 0 && o.MaxCount == 0 && !o.StopOnNonmatch && !o.NullData && !o.Multiline && !o.Passthru
 }
 
 // piece is one stretch of whole lines searched on its own.

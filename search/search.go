@@ -46,10 +46,14 @@ type Options struct {
 	// Passthru reports every line that is not selected as context
 	// (rg --passthru): endless after-context, due from the file's start
 	// (New sets After so, and Before to 0).
-	Passthru    bool
-	MaxCount    int64 // -m; 0 means no limit
-	LineNumbers bool  // count lines for Sink calls
-	Binary      Binary
+	Passthru bool
+	MaxCount int64 // -m; 0 means no limit
+	// StopOnNonmatch ends a file's search at the first line that does
+	// not match after one that does (rg --stop-on-nonmatch), as -m ends
+	// it: trailing context is still given.
+	StopOnNonmatch bool
+	LineNumbers    bool // count lines for Sink calls
+	Binary         Binary
 	// CountOnly selects lines without reporting them (-c, -l, -L, -q).
 	CountOnly bool
 	// BufSize is the initial buffer size; a longer line grows it.
@@ -624,6 +628,10 @@ func (s *Searcher) region(pos, limit int) error {
 		ls, le, err := s.next(at, textEnd)
 		if err != nil {
 			return err
+		}
+		if s.opts.StopOnNonmatch && !s.opts.Invert && s.res.Count > 0 && ls != 0 {
+			s.draining = true // a line that does not match comes first
+			break
 		}
 		if ls < 0 {
 			break

@@ -618,3 +618,20 @@ func TestNoFraming(t *testing.T) {
 		}
 	}
 }
+
+// TestStopOnNonmatch: the search of a file ends at the first line that
+// does not match after one that does, across the blocks a large file is
+// read in, as -m ends it.
+func TestStopOnNonmatch(t *testing.T) {
+	input := strings.Repeat("a line\n", 300000) + "zzz\n" + strings.Repeat("a more\n", 10)
+	m, err := match.Compile([]string{"a"}, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{{StopOnNonmatch: true, CountOnly: true}, {StopOnNonmatch: true, LineNumbers: true}} {
+		_, res := sequential(t, m, o, input)
+		if res.Count != 300000 {
+			t.Errorf("%+v: %d lines selected, want 300000", o, res.Count)
+		}
+	}
+}

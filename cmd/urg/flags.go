@@ -31,6 +31,8 @@ type options struct {
 	quiet        bool
 	lineNumber   bool
 	includeZero  bool // --include-zero
+	// --stop-on-nonmatch
+	stopOnNonmatch bool
 	// --field-match-separator and --field-context-separator, unescaped
 	fieldMatchSep, fieldContextSep string
 	byteOffset                     bool
@@ -114,6 +116,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	choiceVar(fs, &o.filename, +1, "with-filename", "H", "print the file name for each match")
 	choiceVar(fs, &o.filename, -1, "no-filename", "h", "never print file names")
 	fs.IntVarP(&o.maxCount, "max-count", "m", -1, "stop reading a file after `NUM` selected lines")
+	fs.BoolVar(&o.stopOnNonmatch, "stop-on-nonmatch", false, "stop reading a file at the first line that does not match after one that does (rg --stop-on-nonmatch)")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; exit 0 at the first selected line")
 	fs.BoolVar(&o.quiet, "silent", false, "same as --quiet")
 	fs.BoolVarP(&o.noMessages, "no-messages", "s", false, "suppress messages about unreadable files")

@@ -321,8 +321,8 @@ func TestHabitsBadInput(t *testing.T) {
 
 // TestRipgrepFlagsAsRipgrep15 holds ripgrep's -N, --include-zero,
 // --no-unicode, --unicode, --context-separator, -p, --no-heading,
-// --glob-case-insensitive, --multiline-dotall, the field separators and
-// --type-clear to
+// --glob-case-insensitive, --multiline-dotall, the field separators,
+// --type-clear and --stop-on-nonmatch to
 // ripgrep 15's output,
 // in a UTF-8 locale (--no-unicode reads the text as bytes there, as under
 // LC_ALL=C).
@@ -335,7 +335,8 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a": "a b\nc a\n", "b": "x\n", "u": "caf\u00e9 na\u00efve \u0394x\n",
-		"cs": "a\nb\nc\nd\ne\nf\ng\na\n", "sub/Up.TXT": "x a\n", "ml": "a\nb\n"})
+		"cs": "a\nb\nc\nd\ne\nf\ng\na\n", "sub/Up.TXT": "x a\n", "ml": "a\nb\n",
+		"so": "a1\na2\nb\na3\n", "so2": "b\na1\na2\nb\na3\n"})
 	for _, args := range [][]string{
 		{"-n", "-N", "a", "a"}, {"-N", "-n", "a", "a"}, {"-N", "a", "a", "b"},
 		{"--count-matches", "--include-zero", "a", "a", "b"}, {"-c", "--include-zero", "a", "a", "b"},
@@ -352,6 +353,8 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		{"--vimgrep", `--field-match-separator=\x41`, "a", "ml"},
 		{"--type-clear", "txt", "-t", "txt", "--files", "."}, {"--type-clear", "txt", "--type-add", "txt:*.TXT", "-t", "txt", "--files", "."},
 		{"--type-clear", "nosuch", "-c", "a", "a"},
+		{"--stop-on-nonmatch", "-n", "a", "so", "so2"}, {"--stop-on-nonmatch", "-c", "a", "so", "so2"},
+		{"--stop-on-nonmatch", "-A1", "-n", "a", "so2"},
 	} {
 		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
 		got := runCtx(t, dir, nil, env, urgBin, args...)

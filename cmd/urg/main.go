@@ -270,6 +270,8 @@ func (o *options) config(m match.Matcher) sched.Config {
 		Passthru:    o.shape.passthru,
 		NullData:    o.nullData,
 		Multiline:   o.multiline,
+
+		StopOnNonmatch: o.stopOnNonmatch,
 	}
 	if o.maxCount > 0 {
 		so.MaxCount = int64(o.maxCount)

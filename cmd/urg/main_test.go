@@ -56,9 +56,24 @@ func urg(t testing.TB, dir string, args ...string) result {
 	return runCmd(t, dir, nil, urgBin, args...)
 }
 
-// needGrep finds GNU grep, the oracle of the differential tests; its
-// absence fails the test loudly instead of passing it silently.
+// needGrep finds GNU grep, the oracle of the differential tests: GNU grep
+// 3.12 where ../shared/peers.sh installed it (grep312), whose -P has
+// PCRE2's Unicode words, else the system's; its absence fails the test
+// loudly instead of passing it silently.
 func needGrep(t testing.TB) string {
+	t.Helper()
+	if _, err := os.Stat(grep312); err == nil {
+		return grep312
+	}
+	return needSystemGrep(t)
+}
+
+// grep312 is where ../shared/peers.sh installs GNU grep 3.12.
+const grep312 = "/opt/peers/bin/grep312"
+
+// needSystemGrep is needGrep's system grep, for a test that holds urg to
+// a behaviour of the grep every machine has.
+func needSystemGrep(t testing.TB) string {
 	t.Helper()
 	p, err := exec.LookPath("grep")
 	if err != nil {

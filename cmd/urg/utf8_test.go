@@ -132,7 +132,6 @@ func TestSkipBinaryEncodingErrors(t *testing.T) {
 // characters, as PCRE2 10.43 and later do, and so GNU grep 3.12's -P
 // (grep 3.8's PCRE2 does not: the test needs 3.12).
 func TestUTF8MarksAreWordCharacters(t *testing.T) {
-	grep312 := "/opt/peers/bin/grep312"
 	if _, err := os.Stat(grep312); err != nil {
 		t.Skipf("GNU grep 3.12 is not installed at %s (bash ../shared/peers.sh installs it): %v", grep312, err)
 	}

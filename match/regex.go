@@ -313,8 +313,8 @@ func (m *regex) nextPrefixed(text []byte) (ls, le int, ok bool) {
 }
 
 // nextSuffixed is Next for a pattern whose matches each end with the
-// suffix (suffixed): decided back from where the suffix lies, before its line is looked for, as nextPrefixed
-// decides forward. Where the scanned literal is another, inside the
+// suffix (suffixed): decided back from where the suffix lies, before its
+// line is looked for, as nextPrefixed decides forward. Where the scanned literal is another, inside the
 // matches (`_` of `\b\w+_\w+\(`), a match holding one of its
 // occurrences ends with the first occurrence of the suffix after it, if
 // any: that one is decided, and the occurrences before it are done with.

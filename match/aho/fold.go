@@ -95,12 +95,8 @@ func (f ahoFolded) Engine() string { return f.a.Engine() + " over folded transcr
 
 func (f ahoFolded) MinLen() int { return f.a.MinLen() }
 
-// transcribe spells line as the words of -i under UTF-8 are spelled.
-func transcribe(line []byte) *spelt {
-	return new(spelt).spell(line)
-}
-
-// spell makes t line's transcript (see transcribe), in t's buffers.
+// spell makes t line's transcript, in t's buffers: line spelled as the
+// words of -i under UTF-8 are spelled.
 func (t *spelt) spell(line []byte) *spelt {
 	t.orig, t.text, t.at = line, t.text[:0], t.at[:0]
 	for i := 0; i < len(line); {

@@ -27,10 +27,9 @@ type Automaton struct {
 	pike  sync.Pool // of *pikeCache
 	// rev, the reversed program's, is made at its first use (reversed):
 	// only the starts of matches need it, and a program of Unicode's
-	// classes costs milliseconds to make. nil when it would be too
-	// large.
-	// revBlock runs the same program back in a block of lines, where a
-	// '\n' is a line's start (NextEndingAt).
+	// classes costs milliseconds to make; nil when it would be too
+	// large. revBlock runs the same program back in a block of lines,
+	// where a '\n' is a line's start (NextEndingAt).
 	rev, revBlock *Lazy
 	revOnce       sync.Once
 	reverse       func() *Lazy
@@ -208,6 +207,8 @@ func (a *Automaton) anchor() {
 func (a *Automaton) EachAt(line, lit []byte, fn func(int, int)) bool {
 	a.atOnce.Do(a.anchor)
 	d := a.at
+	c := d.cache() // one for the line, not one for each occurrence
+	defer d.pool.Put(c)
 	// fn is called once all are known: none if the cache thrashes.
 	var few [16][2]int
 	found := few[:0]
@@ -217,7 +218,7 @@ func (a *Automaton) EachAt(line, lit []byte, fn func(int, int)) bool {
 			break
 		}
 		at += k
-		e, ok := d.MatchEnd(line, at, false)
+		e, ok := d.matchEnd(c, line, at, false)
 		if !ok {
 			return false
 		}
@@ -268,10 +269,10 @@ func (a *Automaton) EndsWith(line, lit []byte) (matched, sure bool) {
 // literal every match ends with, in order, those of it where a match may
 // end, and the literal must have a byte that nothing before it in a
 // match holds (parsed.SuffixBounds), so that each run back ends at the
-// occurrence before it, if not sooner, and the block is read about once. sure is
-// false when the automaton cannot say (its cache thrashed). One call reads
-// a whole block with one cache, and a run back ends at its line's start,
-// which need not be looked for.
+// occurrence before it, if not sooner, and the block is read about once.
+// sure is false when the automaton cannot say (its cache thrashed). One
+// call reads a whole block with one cache, and a run back ends at its
+// line's start, which need not be looked for.
 func (a *Automaton) NextEndingAt(text []byte, next func() int, n int) (hit int, sure bool) {
 	if a.reversed() == nil {
 		return -1, false

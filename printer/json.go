@@ -138,32 +138,31 @@ func (f *File) jsonLineMessage(typ string, lineno, offset int64, line []byte, ha
 	}
 	// Held until the next message: only the end of the file tells
 	// whether a newline ends the line, which ripgrep's text keeps.
-	f.held = jsonHeld{typ: typ, m: m, text: append(f.held.text[:0], line...), ok: true}
+	f.held = jsonHeld{typ: typ, m: m, text: append(f.held.text[:0], line...)}
 	return f.flushIfBig(err)
 }
 
 // jsonHeld is the last line message of a file, not yet emitted (see
-// flushLine).
+// flushLine); typ is "" when none is held.
 type jsonHeld struct {
 	typ  string
 	m    jsonLine
 	text []byte
-	ok   bool
 }
 
 // flushLine emits the held line message, if any; ended says a newline
 // follows its line in the file.
 func (f *File) flushLine(ended bool) {
 	h := &f.held
-	if !h.ok {
+	if h.typ == "" {
 		return
 	}
-	h.ok = false
 	if ended {
 		h.text = append(h.text, '\n')
 	}
 	h.m.Lines = dataOf(h.text)
 	f.emit(h.typ, h.m)
+	h.typ = ""
 }
 
 // jsonEnd prints a file's end message and adds its stats to the totals.

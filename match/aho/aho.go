@@ -65,6 +65,11 @@ type aho struct {
 	out   []uint32
 	// spelts: under fold, the buffers of the lines' transcripts.
 	spelts spelts
+	// starts: Next's filter of where a word may begin (nil: none);
+	// shallow: the states below it spell one byte at most, so that at
+	// most one byte of a word in progress lies behind a scan in them.
+	starts  *prefilter.Starts
+	shallow uint32
 }
 
 const (
@@ -162,6 +167,9 @@ func newAhoTails(words []string, tails []int32, o base.Options, dense int) *aho 
 		a.more = map[uint32][]int32{}
 	}
 	a.links(dense)
+	if !a.line && !a.word {
+		a.starts, a.shallow = a.newStarts(words), a.child[1]
+	}
 	for i, w := range canon[:len(tails)] {
 		s := a.state(w)
 		switch id := tails[i]; {

@@ -8,17 +8,24 @@ import (
 	"slices"
 
 	"urg/match/base"
+	"urg/match/prefilter"
 )
 
 func (a *aho) Engine() string {
-	return fmt.Sprintf("aho-corasick (%d states, %d with rows)", len(a.cls), a.nd)
+	filter := ""
+	if a.starts != nil {
+		filter = ", beginnings filtered"
+	}
+	return fmt.Sprintf("aho-corasick (%d states, %d with rows%s)", len(a.cls), a.nd, filter)
 }
 
 func (a *aho) MinLen() int { return a.min }
 
 // Next is the hot loop: one lookup a byte while the scan stays in the
 // states with rows. No word holds '\n', so a line's end takes the scan
-// back to the root and the block is scanned as one.
+// back to the root and the block is scanned as one. Where the scan is in
+// a state of one byte or none, it leaps to the next place where the
+// filter of beginnings says a word may begin.
 func (a *aho) Next(text []byte) (int, int, error) {
 	if a.line {
 		return a.nextWhole(text)
@@ -30,7 +37,26 @@ func (a *aho) Next(text []byte) (int, int, error) {
 		return -1, -1, nil
 	}
 	s, nd, le := uint32(0), a.nd, -1
+	var starts prefilter.StartsScan
+	if a.starts != nil {
+		starts = a.starts.Scan(text)
+	}
 	for i := 0; i < len(text); i++ {
+		if a.starts != nil && s < a.shallow {
+			// No word has more than its first byte behind i: the next
+			// one begins at i-1 (when s is not the root) or later, at a
+			// place the filter passes.
+			j := i
+			if s != 0 {
+				j--
+			}
+			if j = starts.Next(j); j >= len(text) {
+				return -1, -1, nil
+			}
+			if j >= i {
+				s, i = 0, j
+			}
+		}
 		c := a.class[text[i]]
 		var t uint32
 		if s < nd {

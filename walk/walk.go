@@ -51,6 +51,9 @@ type Options struct {
 	ExcludeDir []string   // globs: directories whose name matches one are skipped
 	Threads    int        // directories read at once
 	Sorted     bool       // yield files in path order
+	// Order, when it is by a time or reverse, yields files in its
+	// order once the walk has found them all (see ordered).
+	Order Order
 	// Ignore, when set, skips what ignore files name (--ignore and
 	// ripgrep's family of flags that steer it).
 	Ignore   *ignore.Set
@@ -92,8 +95,8 @@ type Options struct {
 // Handler receives what Files finds.
 type Handler struct {
 	// File takes each file to search: from several goroutines at once,
-	// or, when Options.Sorted, one at a time in path order. Returning
-	// false stops the walk.
+	// or, when Options.Sorted or Order, one at a time in that order.
+	// Returning false stops the walk.
 	File func(File) bool
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
@@ -117,6 +120,10 @@ type Handler struct {
 // FIFO or device, is yielded as grep reads it (unless Devices says
 // skip); StdinPath is standard input.
 func Files(paths []string, o Options, h Handler) {
+	if o.Order.gathers() {
+		ordered(paths, o, h)
+		return
+	}
 	warn := h.Warn
 	if warn == nil {
 		warn = func(string, error) {}

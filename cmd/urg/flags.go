@@ -52,7 +52,8 @@ type options struct {
 	binary                         search.Binary
 	color                          string
 	threads                        int
-	sorted                         bool
+	sorted                         bool       // output in the walk's order
+	order                          walk.Order // --sort or --sortr by a time, or reversed
 	io                             string
 	engine                         sched.Engine // what --io names
 	cacheName                      string       // --cache
@@ -177,7 +178,9 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVarP(&r.deref, "dereference-recursive", "R", false, "recursive, following symbolic links")
 	fs.BoolVar(&o.walk.Follow, "follow", false, "follow symbolic links met while walking")
 	fs.IntVarP(&o.threads, "threads", "j", 0, "search `NUM` files at once (default: the number of cores)")
-	fs.StringVar(&r.sort, "sort", "none", "print files in `ORDER`: path, or none (as they finish); the search stays parallel")
+	r.sort.key = "none"
+	fs.Var(sortFlag{&r.sort, false}, "sort", "print files in `ORDER`: path (streamed as the walk finds them), modified, accessed or created (once every file is found; unknown times last), or none (as they finish); the search stays parallel")
+	fs.Var(sortFlag{&r.sort, true}, "sortr", "as --sort, from last to first (`ORDER`)")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to stderr at the end")
 	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (files the caches hold read at once without blocking, the rest through io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map), mmap (every file mapped) or direct (files of 1 MiB or more read around the page cache by io_uring; auto does so for a file not cached that is larger than half the memory, or of 1 GiB or more with a costly pattern)")
 	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
@@ -196,19 +199,20 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 
 // rawFlags are flags that need checking before they mean something.
 type rawFlags struct {
-	sources           []patternSource // -e and -f, in the order given
-	perl, extended    bool
-	basic             bool // -G
-	count             int  // countLines or countMatches: the later wins
-	unicode           int  // -1 for --no-unicode, +1 for --unicode: the later wins
-	caseMode          int  // caseSensitive, caseIgnore or caseSmart: the later wins
-	list              int  // +1 -l, -1 -L: the later wins
-	context           int
-	text, noBinary    bool
-	binaryFiles, sort string
-	mapChunk          string
-	recursive, deref  bool
-	dosBinary         bool
+	sources          []patternSource // -e and -f, in the order given
+	perl, extended   bool
+	basic            bool // -G
+	count            int  // countLines or countMatches: the later wins
+	unicode          int  // -1 for --no-unicode, +1 for --unicode: the later wins
+	caseMode         int  // caseSensitive, caseIgnore or caseSmart: the later wins
+	list             int  // +1 -l, -1 -L: the later wins
+	context          int
+	text, noBinary   bool
+	binaryFiles      string
+	sort             sortOrder // --sort or --sortr, the later given
+	mapChunk         string
+	recursive, deref bool
+	dosBinary        bool
 }
 
 // choice is a flag that sets *dst to val: of the flags that share dst,
@@ -216,6 +220,29 @@ type rawFlags struct {
 type choice struct {
 	dst *int
 	val int
+}
+
+// sortOrder is what --sort and --sortr say: the later given wins.
+type sortOrder struct {
+	key     string
+	reverse bool
+}
+
+// sortFlag is --sort (reverse false) or --sortr.
+type sortFlag struct {
+	dst     *sortOrder
+	reverse bool
+}
+
+func (f sortFlag) String() string { return f.dst.key }
+func (f sortFlag) Type() string   { return "string" }
+func (f sortFlag) Set(s string) error {
+	switch s {
+	case "path", "modified", "accessed", "created", "none":
+		f.dst.key, f.dst.reverse = s, f.reverse
+		return nil
+	}
+	return errors.New("want path, modified, accessed, created or none")
 }
 
 // choiceVar defines a choice as a flag without a value.
@@ -504,13 +531,21 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	default:
 		return fmt.Errorf("invalid argument %q for --color (want never, always or auto)", o.color)
 	}
-	switch r.sort {
+	switch r.sort.key {
 	case "path":
 		o.sorted = true
+		if r.sort.reverse {
+			o.order = walk.Order{By: walk.SortPath, Reverse: true}
+		}
+	case "modified":
+		o.order = walk.Order{By: walk.SortModified, Reverse: r.sort.reverse}
+	case "accessed":
+		o.order = walk.Order{By: walk.SortAccessed, Reverse: r.sort.reverse}
+	case "created":
+		o.order = walk.Order{By: walk.SortCreated, Reverse: r.sort.reverse}
 	case "none":
-	default:
-		return fmt.Errorf("invalid argument %q for --sort (want path or none)", r.sort)
 	}
+	o.sorted = o.sorted || o.order.By != walk.SortNone
 	var ok bool
 	if o.engine, ok = sched.ParseEngine(o.io); !ok {
 		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread, mmap or direct)", o.io)

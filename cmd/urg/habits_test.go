@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The flags of habits.go: grep's against GNU grep in both locales,
@@ -363,5 +364,56 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		if got.stdout != want.stdout || got.code != want.code {
 			t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
 		}
+	}
+}
+
+// TestSortAsRipgrep15: --sort and --sortr by path, modification and
+// access time print the files in ripgrep 15's order (outputs compared
+// as they are, not sorted), the later of the two flags winning; a
+// reversed path order compares components, as ripgrep's does ("a/1"
+// before "a-c"). The times are set apart by a year, and set again
+// before each run, since reading a file may move its access time.
+func TestSortAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	env = append(env, "RIPGREP_CONFIG_PATH=")
+	dir := t.TempDir()
+	names := []string{"a/1", "b/2", "a-c", "z", "d/e/f"}
+	tree := map[string]string{}
+	for _, n := range names {
+		tree[n] = "x\n"
+	}
+	writeTree(t, dir, tree)
+	year := func(y int) time.Time { return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC) }
+	setTimes := func() {
+		// Modified: z, a/1, d/e/f, a-c, b/2; accessed: the reverse.
+		for i, n := range []string{"z", "a/1", "d/e/f", "a-c", "b/2"} {
+			if err := os.Chtimes(filepath.Join(dir, n), year(2015-i), year(2000+i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"--sort=path", "x", "."}, {"--sortr=path", "x", "."}, {"--sort=modified", "x", "."}, {"--sortr=modified", "x", "."},
+		{"--sort=accessed", "x", "."}, {"--sortr=accessed", "x", "."},
+		{"--sort=modified", "--sortr=path", "x", "."}, {"--sortr=path", "--sort=modified", "x", "."},
+		{"--sortr=path", "x", "d", "a", "z"}, {"--sort=modified", "-l", "x", "."}, {"--sortr=modified", "--files", "."},
+		{"--sortr=modified", "-c", "x", "z", "a-c", "nosuch"},
+	} {
+		setTimes()
+		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
+		setTimes()
+		got := runCtx(t, dir, nil, env, urgBin, args...)
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
+		}
+	}
+	// Birth times cannot be set: every file, once.
+	got := runCtx(t, dir, nil, env, urgBin, "--sortr=created", "-l", "x", ".")
+	if lines := sortedLines(got.stdout); len(lines) != len(names) || got.code != 0 {
+		t.Errorf("urg --sortr=created -l x: %q, status %d", got.stdout, got.code)
 	}
 }

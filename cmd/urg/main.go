@@ -286,6 +286,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 	wo.Shard = o.shard
 	wo.Threads = walkers
 	wo.Sorted = o.sorted
+	wo.Order = o.order
 	chunk := o.mapChunk
 	if o.lowMemory {
 		chunk /= 2

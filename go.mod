@@ -13,3 +13,5 @@ require (
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/sys v0.50.0
 )
+
+require github.com/rivo/uniseg v0.4.7

@@ -103,6 +103,10 @@ type Config struct {
 	// MaxColumns replaces a line (under -o, a match) longer than this
 	// many bytes with ripgrep's omission line; 0 means no limit.
 	MaxColumns int
+	// MaxColumnsPreview prints such a line's first MaxColumns
+	// characters and what was left out, in place of the omission line
+	// (--max-columns-preview).
+	MaxColumnsPreview bool
 	// Replace, when set, appends to dst what the match line[s:e] is
 	// printed as (--replace).
 	Replace func(dst, line []byte, s, e int) []byte
@@ -123,6 +127,13 @@ func (c *Config) eol() byte {
 		return 0
 	}
 	return '\n'
+}
+
+// granular says whether ripgrep would find each match of a line it
+// prints, which its omission lines then count: for colour, a column,
+// --replace, --vimgrep, -o or --stats.
+func (c *Config) granular() bool {
+	return c.Color || c.Column || c.Vimgrep || c.Replace != nil || c.OnlyMatching || c.CountMatches
 }
 
 // shaped says a line takes the slower path of shape.go.

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 // The line shapes that ripgrep users type (--column, --vimgrep, --trim,
@@ -126,7 +128,16 @@ func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 		}
 		f.prefixCol(sep, lineno, col, offset+int64(sp.s))
 		if f.cfg.MaxColumns > 0 && len(piece) > f.cfg.MaxColumns {
-			f.omission(omittedMatch)
+			if f.cfg.MaxColumnsPreview {
+				// The match is the line ripgrep previews: no match
+				// begins after its start.
+				spans := f.spans
+				f.spans = []span{{s: 0, e: len(piece)}}
+				f.preview(piece, f.cfg.MaxColumns, true)
+				f.spans = spans
+			} else {
+				f.omission(omittedMatch)
+			}
 			continue
 		}
 		f.tab(len(piece))
@@ -164,17 +175,54 @@ func (f *File) shapedText(line []byte) []byte {
 func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, line []byte, matches int) {
 	f.prefixCol(sep, lineno, col, offset)
 	if m := f.cfg.MaxColumns; m > 0 && len(text) > m {
+		// As ripgrep, which counts a line's matches only where
+		// something else needs them found (granular).
+		counted := matches > 0 && f.cfg.granular()
 		switch {
-		case matches == 0:
-			f.omission(omittedContext)
-		case f.cfg.Replace != nil:
+		case f.cfg.MaxColumnsPreview:
+			f.preview(text, m, counted)
+		case counted:
 			f.omission("[Omitted long line with " + strconv.Itoa(matches) + " matches]")
+		case sep == '-':
+			f.omission(omittedContext)
 		default:
 			f.omission(omittedMatch)
 		}
 		return
 	}
 	f.lineText(text, 0, len(text))
+}
+
+// preview prints the first m characters (grapheme clusters, as ripgrep
+// counts them) of text, a line longer than MaxColumns bytes, coloured at
+// f.spans, then what was left out: how many matches begin after the
+// preview where they are counted, else that the line goes on.
+func (f *File) preview(text []byte, m int, counted bool) {
+	end, rest := 0, text
+	for n := 0; n < m && len(rest) > 0; n++ {
+		var c []byte
+		c, rest, _, _ = uniseg.Step(rest, -1)
+		end += len(c)
+	}
+	f.lineBody(text, 0, end)
+	if !counted {
+		f.buf = append(f.buf, " [... omitted end of long line]"...)
+	} else {
+		more := 0
+		for _, sp := range f.spans {
+			if sp.s >= end {
+				more++
+			}
+		}
+		noun := " more matches]"
+		if more == 1 {
+			noun = " more match]"
+		}
+		f.buf = append(f.buf, " [... "...)
+		f.buf = strconv.AppendInt(f.buf, int64(more), 10)
+		f.buf = append(f.buf, noun...)
+	}
+	f.buf = append(f.buf, f.cfg.eol())
 }
 
 // omission prints msg, ripgrep's omission line, in place of a line's text
@@ -189,6 +237,12 @@ func (f *File) omission(msg string) {
 // it: without its leading white space under Trim, after -T's tab,
 // coloured where f.spans (bounds in text) lie in it, and ended.
 func (f *File) lineText(text []byte, ls, le int) {
+	f.lineBody(text, ls, le)
+	f.buf = append(f.buf, f.cfg.eol())
+}
+
+// lineBody is lineText without the line's end.
+func (f *File) lineBody(text []byte, ls, le int) {
 	start := ls
 	if f.cfg.Trim {
 		for start < le && isSpace(text[start]) {
@@ -209,7 +263,6 @@ func (f *File) lineText(text []byte, ls, le int) {
 		}
 	}
 	f.buf = append(f.buf, text[at:le]...)
-	f.buf = append(f.buf, f.cfg.eol())
 }
 
 // tab is -T's tab before a line's text, which grep prints when something

@@ -144,6 +144,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVar(&o.shape.vimgrep, "vimgrep", false, "print a line for every match, as PATH:LINE:COLUMN:TEXT (rg --vimgrep)")
 	fs.Var(optString{&o.shape.replace}, "replace", "print `TEXT` in place of each match: $1, ${1}, $name and ${name} are its groups, $0 all of it, $$ a $ (rg -r; -r is grep's recursive here)")
 	fs.IntVarP(&o.shape.maxColumns, "max-columns", "M", 0, "print ripgrep's omission line in place of lines longer than `NUM` bytes")
+	fs.BoolVar(&o.shape.maxColumnsPreview, "max-columns-preview", false, "with --max-columns, print a long line's first NUM characters and what was left out, in place of the omission line (rg --max-columns-preview)")
+	fs.VarPF(off{&o.shape.maxColumnsPreview}, "no-max-columns-preview", "", "undo an earlier --max-columns-preview").NoOptDefVal = "true"
 	fs.BoolVar(&o.shape.passthru, "passthru", false, "print every line, the selected ones and the rest as context (rg --passthru)")
 	fs.BoolVar(&o.shape.trim, "trim", false, "print lines without their leading ASCII white space (rg --trim)")
 	fs.BoolVarP(&o.shape.initialTab, "initial-tab", "T", false, "put a tab before each line's text and pad numbers, as grep -T (ripgrep's -T is --type-not here)")

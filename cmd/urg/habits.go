@@ -37,6 +37,7 @@ type shapeFlags struct {
 	column, vimgrep, passthru, trim, initialTab bool
 	replace                                     *string // --replace, nil when not given
 	maxColumns                                  int
+	maxColumnsPreview                           bool
 }
 
 // optString is a string flag that records whether it was given: an empty
@@ -146,7 +147,7 @@ func escapeArg(s string, letter byte) int {
 func (o *options) shapeConfig(pc *printer.Config) error {
 	sh := o.shape
 	pc.Column, pc.Vimgrep, pc.Trim, pc.InitialTab = sh.column, sh.vimgrep, sh.trim, sh.initialTab
-	pc.MaxColumns = sh.maxColumns
+	pc.MaxColumns, pc.MaxColumnsPreview = sh.maxColumns, sh.maxColumnsPreview
 	pc.StdinLabel = o.stdinLabel()
 	pc.NullData = o.nullData
 	pc.Multiline = o.multiline

@@ -337,7 +337,8 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a": "a b\nc a\n", "b": "x\n", "u": "caf\u00e9 na\u00efve \u0394x\n",
 		"cs": "a\nb\nc\nd\ne\nf\ng\na\n", "sub/Up.TXT": "x a\n", "ml": "a\nb\n",
-		"so": "a1\na2\nb\na3\n", "so2": "b\na1\na2\nb\na3\n"})
+		"so": "a1\na2\nb\na3\n", "so2": "b\na1\na2\nb\na3\n",
+		"mc": "aaaa bbbb cccc dddd aaaa eeee\nshort a\n", "mu": "e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301 a\n"})
 	for _, args := range [][]string{
 		{"-n", "-N", "a", "a"}, {"-N", "-n", "a", "a"}, {"-N", "a", "a", "b"},
 		{"--count-matches", "--include-zero", "a", "a", "b"}, {"-c", "--include-zero", "a", "a", "b"},
@@ -356,6 +357,12 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		{"--type-clear", "nosuch", "-c", "a", "a"},
 		{"--stop-on-nonmatch", "-n", "a", "so", "so2"}, {"--stop-on-nonmatch", "-c", "a", "so", "so2"},
 		{"--stop-on-nonmatch", "-A1", "-n", "a", "so2"},
+		{"-M10", "a", "mc"}, {"-M10", "--max-columns-preview", "a", "mc"}, {"-M10", "--max-columns-preview", "--column", "a", "mc"},
+		{"-M10", "--column", "a", "mc"}, {"-M10", "--vimgrep", "a", "mc"}, {"-M10", "--max-columns-preview", "--vimgrep", "a", "mc"},
+		{"-M10", "--max-columns-preview", "-C1", "short", "mc"}, {"-M10", "-C1", "short", "mc"}, {"-M10", "-v", "short", "mc"},
+		{"-M10", "--max-columns-preview", "--replace=X", "a", "mc"}, {"-M10", "--replace=X", "a", "mc"},
+		{"-M3", "--max-columns-preview", "-o", "aaaa", "mc"}, {"-M10", "-o", "--max-columns-preview", `\w+ \w+ \w+ \w+`, "mc"},
+		{"-M5", "--max-columns-preview", "a", "mu"}, {"-M5", "--max-columns-preview", "--no-max-columns-preview", "a", "mu"},
 	} {
 		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
 		got := runCtx(t, dir, nil, env, urgBin, args...)

@@ -15,3 +15,5 @@ require (
 )
 
 require github.com/rivo/uniseg v0.4.7
+
+require golang.org/x/text v0.44.0

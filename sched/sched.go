@@ -16,6 +16,7 @@ import (
 	"urg/internal/fault"
 	"urg/match"
 	"urg/search"
+	"urg/transcode"
 	"urg/walk"
 )
 
@@ -74,6 +75,9 @@ type Config struct {
 	// stream on one core; other files, and standard input, are read as
 	// without it.
 	SearchZip bool
+	// Encoding is how files are transcoded to UTF-8 before they are
+	// searched (--encoding; by default, files with a UTF-16 mark).
+	Encoding transcode.Mode
 	// StopAtFirst ends the whole run at the first selected line (-q).
 	StopAtFirst bool
 	// ListsNames says the output is names, not lines or counts (-l,
@@ -281,8 +285,14 @@ func (c *Config) stdinLabel() string {
 // (-v, --passthru) or the file may be compressed, and longer decompressed
 // (--search-zip). 0 opens every file.
 func (c *Config) unopenedBelow() int64 {
-	if c.Search.Invert || c.Search.Passthru || c.SearchZip {
+	if c.Search.Invert || c.Search.Passthru || c.SearchZip || c.Encoding.Always() {
 		return 0
 	}
-	return int64(c.Matcher.MinLen())
+	n := int64(c.Matcher.MinLen())
+	if c.Encoding.Sniffs() && n > 0 {
+		// A file with a UTF-16 mark is read transcoded: each two of
+		// its bytes after the mark are at most three of UTF-8.
+		n = min(n, 3+(2*n-1)/3)
+	}
+	return n
 }

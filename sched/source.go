@@ -6,6 +6,7 @@ import (
 
 	"urg/fallback"
 	"urg/search"
+	"urg/transcode"
 	"urg/walk"
 )
 
@@ -69,8 +70,8 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 			r.stats.RingWhole.Add(1)
 		}
 		w.src = source{shape: shapeBuffer, head: rd.data, fd: fallback.NoHandle}
-		if r.cfg.SearchZip {
-			w.openZip(&w.src, f, rd, nil, false)
+		if r.cfg.SearchZip || r.cfg.Encoding.Sniffs() {
+			w.openSniffed(&w.src, f, rd, nil, false)
 		}
 		return &w.src, nil
 	case f.Path == walk.StdinPath:
@@ -93,7 +94,7 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 		r.cfg.Faults.At("opened", f.Path)
 		src.fd, src.rest = file.Fd(), file
 	}
-	if r.cfg.SearchZip && w.openZip(src, f, rd, file, drop) {
+	if (r.cfg.SearchZip || r.cfg.Encoding.Sniffs()) && w.openSniffed(src, f, rd, file, drop) {
 		return src, nil
 	}
 	if w.large(src, f, drop) {
@@ -156,6 +157,9 @@ func (w *worker) large(src *source, f walk.File, drop bool) bool {
 		return false // mostly holes: read, so that the holes can be skipped
 	}
 	src.size = st.Size
+	if len(src.head) == 0 && r.cfg.Encoding.Sniffs() && marked(src.fd, r.cfg.Encoding) {
+		return false // read transcoded, from its first read (searchRead)
+	}
 	if stream, done, ok := w.streamAround(src.fd, st.Size, drop); ok {
 		r.stats.Direct.Add(1)
 		src.shape, src.stream, src.done = shapeStream, stream, done
@@ -178,6 +182,26 @@ func (w *worker) large(src *source, f walk.File, drop bool) bool {
 	r.stats.Mapped.Add(1)
 	src.shape, src.mapped = shapeMapped, m
 	return true
+}
+
+// searchRead searches a file read from its start, through a Stream that
+// looks for a byte order mark in its first read (Config.Encoding): a
+// file with no head read before is sniffed so, at no cost of a read.
+func (w *worker) searchRead(rest io.Reader, sink search.Sink) (search.Result, error) {
+	if w.r.cfg.Encoding.Sniffs() {
+		rest = w.r.cfg.Encoding.NewStream(rest)
+	}
+	return w.s.Search(rest, sink)
+}
+
+// marked says whether the file open as fd starts with a byte order mark
+// that enc heeds, read at its start without moving its offset: for a
+// large file, which is mapped or streamed rather than read from the
+// start by a Stream.
+func marked(fd fallback.Handle, enc transcode.Mode) bool {
+	var head [transcode.HeadLen]byte
+	n, _ := io.ReadFull(fallback.Resume(fd, 0, true), head[:])
+	return enc.For(head[:n]) != nil
 }
 
 // close gives back what the source holds: map, stream, descriptor (the
@@ -222,7 +246,7 @@ func (w *worker) search(src *source, sink search.Sink) (search.Result, error) {
 	if src.head != nil {
 		return w.s.SearchBuffer(src.head, src.rest, sink)
 	}
-	return w.s.Search(src.rest, sink)
+	return w.searchRead(src.rest, sink)
 }
 
 // searchMapped searches a mapped file, on every core when it is large; a

@@ -15,8 +15,11 @@ import (
 func (w *worker) searchStdin(sink search.Sink) (search.Result, error) {
 	r := w.r
 	start, serr := fallback.Seek(fallback.Stdin(), 0, io.SeekCurrent)
-	res, err := w.s.Search(fallback.FromFD(fallback.Stdin()), sink)
-	if err == nil && !r.cfg.StopAtFirst && !r.cfg.ListsNames && !r.stopped.Load() {
+	in := r.cfg.Encoding.NewStream(fallback.FromFD(fallback.Stdin()))
+	res, err := w.s.Search(in, sink)
+	// A transcoded stream's offsets are not the input's: it is left
+	// where reading it stopped.
+	if err == nil && !in.Transcoded() && !r.cfg.StopAtFirst && !r.cfg.ListsNames && !r.stopped.Load() {
 		if lerr := leaveStdin(start, serr == nil, res, r.cfg.Search.MaxCount); lerr != nil {
 			r.report(r.cfg.stdinLabel(), lerr)
 		}

@@ -7,14 +7,16 @@ import (
 	"urg/decompress"
 	"urg/fallback"
 	"urg/search"
+	"urg/transcode"
 	"urg/walk"
 )
 
-// zipped is what a source searched decompressed (shapeZip) needs beyond
-// its head and rest: the stream's format, or the error that reading the
-// file's first bytes met, which its search then reports.
+// zipped is what a source searched as a stream (shapeZip) needs beyond
+// its head and rest: the compressed stream's format, or how its text is
+// transcoded (Config.Encoding), or the error that reading the file's
+// first bytes met, which its search then reports.
 type zipped struct {
-	format decompress.Format
+	format decompress.Format // None: transcoded only
 	err    error
 }
 
@@ -23,25 +25,34 @@ type zipped struct {
 // aligned.
 const zipHead = 4 << 10
 
-// openZip looks at the start of file f, open as src, for the magic of a
-// compressed stream (Config.SearchZip). When one is there, src becomes a
-// shapeZip source, reading the compressed bytes on from its head, and
-// openZip says true; otherwise src goes the way it would have, and false.
+// openSniffed looks at the start of file f, open as src, for the magic of
+// a compressed stream (Config.SearchZip) or a byte order mark, or any
+// start at all when the encoding transcodes every file
+// (Config.Encoding). When one is there, src becomes a shapeZip source,
+// reading the file's bytes on from its head, and openSniffed says true;
+// otherwise src goes the way it would have, and false.
 //
 // src's head is what a reader before it read (the ring, the non-blocking
 // path): the whole file when src.fd is NoHandle. When it is too short to tell,
-// openZip reads the file's first bytes into it, with file (the file read
+// openSniffed reads the file's first bytes into it, with file (the file read
 // from its start; nil when a reader before read the head) or else from
 // where the head ends; the head then goes into the search like a ring's.
 // drop says the file leaves no pages cached, as open applies it; rd is
 // the read before (nil: none).
-func (w *worker) openZip(src *source, f walk.File, rd *readDone, file *fallback.File, drop bool) bool {
+func (w *worker) openSniffed(src *source, f walk.File, rd *readDone, file *fallback.File, drop bool) bool {
 	r := w.r
 	if src.fd == fallback.NoHandle {
-		if format := decompress.Sniff(src.head); format != decompress.None {
-			src.shape, src.zip = shapeZip, zipped{format: format}
+		if z, ok := r.sniff(src.head); ok {
+			src.shape, src.zip = shapeZip, z
 		}
 		return src.shape == shapeZip
+	}
+	if !r.cfg.SearchZip && !r.cfg.Encoding.Always() && (len(src.head) == 0 || len(src.head) >= transcode.HeadLen && r.cfg.Encoding.For(src.head) == nil) {
+		// No magic looked for, and the head tells that no mark
+		// starts the file, or nothing was read of it: it goes on as
+		// it would have, with no read more. Read, its first read
+		// looks for the mark (searchRead); mapped, large looks.
+		return false
 	}
 	from := int64(0) // where the pages to drop start (see open)
 	if rd != nil && rd.via == viaCached {
@@ -60,11 +71,11 @@ func (w *worker) openZip(src *source, f walk.File, rd *readDone, file *fallback.
 			return true
 		}
 	}
-	format := decompress.Sniff(src.head)
-	if format == decompress.None {
+	z, ok := r.sniff(src.head)
+	if !ok {
 		return false
 	}
-	src.shape, src.zip, src.rest = shapeZip, zipped{format: format}, file
+	src.shape, src.zip, src.rest = shapeZip, z, file
 	if drop {
 		r.uncache(file, f.Path, from)
 		src.uncached = file
@@ -72,10 +83,25 @@ func (w *worker) openZip(src *source, f walk.File, rd *readDone, file *fallback.
 	return true
 }
 
-// searchZip searches a compressed file's decompressed stream, as standard
-// input is searched: read in order by the worker's searcher. Its errors
-// (a truncated or corrupt stream) end the search after the lines found
-// before them.
+// sniff says how a file that starts with head is searched as a stream:
+// decompressed (SearchZip), transcoded (Encoding), or neither (false).
+func (r *run) sniff(head []byte) (zipped, bool) {
+	if r.cfg.SearchZip {
+		if format := decompress.Sniff(head); format != decompress.None {
+			return zipped{format: format}, true
+		}
+	}
+	if r.cfg.Encoding.For(head) != nil {
+		return zipped{}, true
+	}
+	return zipped{}, false
+}
+
+// searchZip searches a compressed file's decompressed stream, or a file's
+// transcoded one, as standard input is searched: read in order by the
+// worker's searcher. A decompressed stream's own mark is heeded as a
+// file's is. Its errors (a truncated or corrupt stream) end the search
+// after the lines found before them.
 func (w *worker) searchZip(src *source, sink search.Sink) (search.Result, error) {
 	if src.zip.err != nil {
 		return search.Result{}, src.zip.err
@@ -84,10 +110,13 @@ func (w *worker) searchZip(src *source, sink search.Sink) (search.Result, error)
 	if src.rest != nil {
 		raw = io.MultiReader(raw, src.rest)
 	}
-	dr, err := decompress.NewReader(src.zip.format, raw)
-	if err != nil {
-		return search.Result{}, err
+	if src.zip.format != decompress.None {
+		dr, err := decompress.NewReader(src.zip.format, raw)
+		if err != nil {
+			return search.Result{}, err
+		}
+		defer dr.Close()
+		raw = dr
 	}
-	defer dr.Close()
-	return w.s.Search(dr, sink)
+	return w.s.Search(w.r.cfg.Encoding.NewStream(raw), sink)
 }

@@ -16,6 +16,7 @@ import (
 	"urg/printer"
 	"urg/sched"
 	"urg/search"
+	"urg/transcode"
 	"urg/walk"
 )
 
@@ -62,6 +63,8 @@ type options struct {
 	mapChunk                       int
 	lowMemory                      bool
 	searchZip                      bool
+	encodingName                   string         // --encoding, "" when not given
+	encoding                       transcode.Mode // what it names
 	stats                          bool
 	help                           bool
 	version                        bool
@@ -187,6 +190,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&o.io, "io", "auto", "how files are read (`ENGINE`): auto (files the caches hold read at once without blocking, the rest through io_uring where the kernel gives it, else pread; files of 1 MiB or more mapped), uring, pread (never a map), mmap (every file mapped) or direct (files of 1 MiB or more read around the page cache by io_uring; auto does so for a file not cached that is larger than half the memory, or of 1 GiB or more with a costly pattern)")
 	fs.StringVar(&r.mapChunk, "mmap-chunk", "256M", "map large files `SIZE` bytes at a time (suffixes K, M, G)")
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
+	fs.StringVar(&o.encodingName, "encoding", "", "read files in `ENCODING` (a WHATWG label: utf-16le, latin1, sjis...), transcoded to UTF-8; auto heeds a UTF-8 or UTF-16 byte order mark, which overrides any other, and none reads bytes as they are (default: files that start with a UTF-16 mark are read as UTF-16, the rest as they are) (rg --encoding; -E is grep's here)")
+	fs.VarPF(resetString{&o.encodingName, "auto"}, "no-encoding", "", "--encoding=auto, undoing an earlier --encoding (rg --no-encoding)").NoOptDefVal = "true"
 	fs.BoolVar(&o.searchZip, "search-zip", false, "search inside gzip, bzip2, xz, zstd and lz4 files, recognised by their first bytes, as rg -z does (not standard input)")
 	fs.StringVar(&o.cacheName, "cache", "auto", "what the search leaves in the page cache (`POLICY`): keep (read through it, as grep and rg do), drop (leave no new pages: RWF_DONTCACHE reads where the file system takes them, else POSIX_FADV_DONTNEED once a file is read; no maps) or auto (keep until an eighth of the available memory has been read, then drop)")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")
@@ -245,6 +250,23 @@ func (f sortFlag) Set(s string) error {
 		return nil
 	}
 	return errors.New("want path, modified, accessed, created or none")
+}
+
+// resetString is a flag that sets back a string another sets
+// (--no-encoding for --encoding): of the two, the later given wins.
+type resetString struct {
+	dst *string
+	to  string
+}
+
+func (f resetString) String() string { return strconv.FormatBool(*f.dst == f.to) }
+func (f resetString) Type() string   { return "bool" }
+func (f resetString) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err == nil && on {
+		*f.dst = f.to
+	}
+	return err
 }
 
 // choiceVar defines a choice as a flag without a value.
@@ -548,6 +570,13 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	case "none":
 	}
 	o.sorted = o.sorted || o.order.By != walk.SortNone
+	o.encoding = transcode.Default()
+	if o.encodingName != "" {
+		var err error
+		if o.encoding, err = transcode.Parse(o.encodingName); err != nil {
+			return err
+		}
+	}
 	var ok bool
 	if o.engine, ok = sched.ParseEngine(o.io); !ok {
 		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread, mmap or direct)", o.io)

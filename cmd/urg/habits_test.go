@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"os/exec"
@@ -422,5 +424,82 @@ func TestSortAsRipgrep15(t *testing.T) {
 	got := runCtx(t, dir, nil, env, urgBin, "--sortr=created", "-l", "x", ".")
 	if lines := sortedLines(got.stdout); len(lines) != len(names) || got.code != 0 {
 		t.Errorf("urg --sortr=created -l x: %q, status %d", got.stdout, got.code)
+	}
+}
+
+// TestEncodingAsRipgrep15: files that start with a UTF-16 byte order
+// mark are searched transcoded, by default as under --encoding=auto;
+// --encoding names the encoding of the rest (a mark still overriding
+// it), none reads bytes as they are, and --no-encoding undoes it; all as
+// ripgrep 15 prints them (UTF-8 with a mark only under --encoding: by
+// default it is searched as grep searches it, mark and all).
+func TestEncodingAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	env = append(env, "RIPGREP_CONFIG_PATH=")
+	dir := t.TempDir()
+	utf16 := func(le bool, s string) string {
+		var b []byte
+		if le {
+			b = append(b, 0xff, 0xfe)
+		} else {
+			b = append(b, 0xfe, 0xff)
+		}
+		for _, r := range s {
+			if le {
+				b = append(b, byte(r), byte(r>>8))
+			} else {
+				b = append(b, byte(r>>8), byte(r))
+			}
+		}
+		return string(b)
+	}
+	writeTree(t, dir, map[string]string{
+		"le": utf16(true, "hello w\nx\u0394y\nhello again\n"), "be": utf16(false, "hi\nhello b"),
+		"u8": "\xef\xbb\xbfhello\nzz\n", "latin": "caf\xe9 hello\n", "plain": "hello\n",
+		"nomark": "h\x00e\x00l\x00l\x00o\x00\n\x00",
+	})
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(utf16(true, "zipped hello\n")))
+	zw.Close()
+	writeTree(t, dir, map[string]string{"le.gz": gz.String()})
+	for _, args := range [][]string{
+		{"-n", "hello", "le", "be", "plain"}, {"-c", "--include-zero", "hello", "le", "be", "plain"},
+		{"-o", "x.y", "le"}, {"-b", "-o", "again", "le"}, {"-n", "^", "be"},
+		{"--encoding=auto", "-n", "^hello", "u8", "le"}, {"--encoding=utf-8", "-n", "^hello", "u8"},
+		{"--encoding=none", "-c", "--include-zero", "hello", "le", "u8"},
+		{"--encoding=latin1", "-o", "caf.", "latin"}, {"--encoding=latin1", "--no-encoding", "-c", "--include-zero", "^hello", "u8"},
+		{"--encoding=utf-16le", "-c", "--include-zero", "hello", "nomark", "be"},
+		{"--search-zip", "-n", "hello", "le.gz"},
+	} {
+		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
+		got := runCtx(t, dir, nil, env, urgBin, args...)
+		want.stdout = strings.Join(sortedLines(want.stdout), "\n")
+		got.stdout = strings.Join(sortedLines(got.stdout), "\n")
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
+		}
+	}
+	// A file large enough to be mapped or split is read transcoded
+	// too, by every engine.
+	writeTree(t, dir, map[string]string{"big": utf16(false, strings.Repeat("line\n", 400000)+"xΔy needle\n")})
+	want := runCtx(t, dir, nil, env, rg, "-n", "-o", "Δy needle", "big")
+	for _, io := range []string{"auto", "pread", "mmap", "uring"} {
+		got := runCtx(t, dir, nil, env, urgBin, "--io="+io, "-n", "-o", "Δy needle", "big")
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg --io=%s -n -o 'Δy needle' big: %q status %d, rg 15 %q status %d", io, got.stdout, got.code, want.stdout, want.code)
+		}
+	}
+	// Standard input too.
+	for _, in := range []string{utf16(true, "a\nhello\n"), "\xef\xbb\xbfhello\n"} {
+		want := runCtx(t, dir, []byte(in), env, rg, "--encoding=auto", "-n", "^hello")
+		got := runCtx(t, dir, []byte(in), env, urgBin, "--encoding=auto", "-n", "^hello")
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg --encoding=auto -n ^hello < %q: %q status %d, rg 15 %q status %d", in, got.stdout, got.code, want.stdout, want.code)
+		}
 	}
 }

@@ -312,6 +312,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		StopAtFirst: o.quiet,
 		ListsNames:  o.mode == printer.FilesWithMatches || o.mode == printer.FilesWithoutMatch,
 		SearchZip:   o.searchZip,
+		Encoding:    o.encoding,
 	}
 }
 

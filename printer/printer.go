@@ -103,6 +103,9 @@ type Config struct {
 	// MaxColumns replaces a line (under -o, a match) longer than this
 	// many bytes with ripgrep's omission line; 0 means no limit.
 	MaxColumns int
+	// CRLF ends every line printed with CRLF, a line's own CR kept as
+	// that of its end, as ripgrep's --crlf prints (not under JSON).
+	CRLF bool
 	// MaxColumnsPreview prints such a line's first MaxColumns
 	// characters and what was left out, in place of the omission line
 	// (--max-columns-preview).
@@ -127,6 +130,25 @@ func (c *Config) eol() byte {
 		return 0
 	}
 	return '\n'
+}
+
+// appendEnd ends a line the printer makes (a count, a name, a match of
+// -o, an omission) rather than one of the file's, whose own end is kept:
+// under CRLF with CRLF, as ripgrep ends them.
+func (c *Config) appendEnd(b []byte) []byte {
+	if c.CRLF {
+		b = append(b, '\r')
+	}
+	return append(b, c.eol())
+}
+
+// appendNL is appendEnd for a line that ends in a newline even under -z:
+// a count, a file's name.
+func (c *Config) appendNL(b []byte) []byte {
+	if c.CRLF {
+		b = append(b, '\r')
+	}
+	return append(b, '\n')
 }
 
 // granular says whether ripgrep would find each match of a line it
@@ -365,7 +387,7 @@ func (f *File) onlyMatch(s, e int) {
 	}
 	f.prefix(o.sep, o.lineno, o.offset+int64(s))
 	colored(f, f.cfg.Colors.Match, o.line[s:e])
-	f.buf = append(f.buf, f.cfg.eol())
+	f.buf = f.cfg.appendEnd(f.buf)
 }
 
 // leftOut records a line that EncodingErrors leaves out: the file's
@@ -423,7 +445,7 @@ func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	if f.cfg.WithFilename && f.cfg.Heading && !f.headed {
 		f.headed = true
 		colored(f, f.cfg.Colors.File, f.path)
-		f.buf = append(f.buf, '\n')
+		f.buf = f.cfg.appendNL(f.buf)
 	}
 	if f.cfg.WithFilename && !f.cfg.Heading {
 		colored(f, f.cfg.Colors.File, f.path)
@@ -531,6 +553,11 @@ func (f *File) Finish(res search.Result, err error) error {
 		return o.Err()
 	}
 	f.searched = res.Bytes
+	if n := len(f.buf); f.cfg.CRLF && !f.cfg.JSON && f.lastEnd == res.Bytes+1 && n > 0 && f.buf[n-1] == '\n' && (n == 1 || f.buf[n-2] != '\r') {
+		// The last line printed is the file's last, which had no
+		// newline: its end is the printer's, CRLF.
+		f.buf = append(f.buf[:n-1], '\r', '\n')
+	}
 	return f.finishCount(res.Count)
 }
 
@@ -552,14 +579,14 @@ func (f *File) finishCount(count int64) error {
 			f.nameEnd(':')
 		}
 		f.buf = strconv.AppendInt(f.buf, f.count, 10)
-		f.buf = append(f.buf, '\n')
+		f.buf = f.cfg.appendNL(f.buf)
 	case Count:
 		if f.cfg.WithFilename {
 			colored(f, f.cfg.Colors.File, f.path)
 			f.nameEnd(':')
 		}
 		f.buf = strconv.AppendInt(f.buf, count, 10)
-		f.buf = append(f.buf, '\n')
+		f.buf = f.cfg.appendNL(f.buf)
 	case FilesWithMatches, FilesWithoutMatch:
 		if (count > 0) == (f.cfg.Mode == FilesWithMatches) {
 			colored(f, f.cfg.Colors.File, f.path)
@@ -575,7 +602,7 @@ func (f *File) nameEnd(sep byte) {
 		return
 	}
 	if sep == '\n' {
-		f.buf = append(f.buf, '\n')
+		f.buf = f.cfg.appendNL(f.buf)
 		return
 	}
 	f.sepChar(sep)

@@ -142,7 +142,7 @@ func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 		}
 		f.tab(len(piece))
 		colored(f, f.cfg.Colors.Match, piece)
-		f.buf = append(f.buf, f.cfg.eol())
+		f.buf = f.cfg.appendEnd(f.buf)
 	}
 }
 
@@ -174,7 +174,9 @@ func (f *File) shapedText(line []byte) []byte {
 // is longer than MaxColumns. matches is how many the line holds.
 func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, line []byte, matches int) {
 	f.prefixCol(sep, lineno, col, offset)
-	if m := f.cfg.MaxColumns; m > 0 && len(text) > m {
+	// ripgrep measures a line with its end, a byte (two, CRLF, whose CR
+	// is text's last).
+	if m := f.cfg.MaxColumns; m > 0 && len(text)+1 > m {
 		// As ripgrep, which counts a line's matches only where
 		// something else needs them found (granular).
 		counted := matches > 0 && f.cfg.granular()
@@ -198,6 +200,9 @@ func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, li
 // f.spans, then what was left out: how many matches begin after the
 // preview where they are counted, else that the line goes on.
 func (f *File) preview(text []byte, m int, counted bool) {
+	if f.cfg.CRLF && len(text) > 0 && text[len(text)-1] == '\r' {
+		text = text[:len(text)-1] // the line's end, which ripgrep leaves out
+	}
 	end, rest := 0, text
 	for n := 0; n < m && len(rest) > 0; n++ {
 		var c []byte
@@ -222,7 +227,7 @@ func (f *File) preview(text []byte, m int, counted bool) {
 		f.buf = strconv.AppendInt(f.buf, int64(more), 10)
 		f.buf = append(f.buf, noun...)
 	}
-	f.buf = append(f.buf, f.cfg.eol())
+	f.buf = f.cfg.appendEnd(f.buf)
 }
 
 // omission prints msg, ripgrep's omission line, in place of a line's text
@@ -230,7 +235,7 @@ func (f *File) preview(text []byte, m int, counted bool) {
 func (f *File) omission(msg string) {
 	f.tab(1)
 	f.buf = append(f.buf, msg...)
-	f.buf = append(f.buf, f.cfg.eol())
+	f.buf = f.cfg.appendEnd(f.buf)
 }
 
 // lineText prints text[ls:le], the text of one line, as the shapes want

@@ -63,6 +63,7 @@ type options struct {
 	mapChunk                       int
 	lowMemory                      bool
 	searchZip                      bool
+	crlf                           bool           // --crlf
 	encodingName                   string         // --encoding, "" when not given
 	encoding                       transcode.Mode // what it names
 	stats                          bool
@@ -192,6 +193,8 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
 	fs.StringVar(&o.encodingName, "encoding", "", "read files in `ENCODING` (a WHATWG label: utf-16le, latin1, sjis...), transcoded to UTF-8; auto heeds a UTF-8 or UTF-16 byte order mark, which overrides any other, and none reads bytes as they are (default: files that start with a UTF-16 mark are read as UTF-16, the rest as they are) (rg --encoding; -E is grep's here)")
 	fs.VarPF(resetString{&o.encodingName, "auto"}, "no-encoding", "", "--encoding=auto, undoing an earlier --encoding (rg --no-encoding)").NoOptDefVal = "true"
+	fs.BoolVar(&o.crlf, "crlf", false, "match a line that ends in CRLF as if it ended in LF: $ matches before the CR, '.' does not match it; the line printed keeps it (rg --crlf)")
+	fs.VarPF(off{&o.crlf}, "no-crlf", "", "undo an earlier --crlf").NoOptDefVal = "true"
 	fs.BoolVar(&o.searchZip, "search-zip", false, "search inside gzip, bzip2, xz, zstd and lz4 files, recognised by their first bytes, as rg -z does (not standard input)")
 	fs.StringVar(&o.cacheName, "cache", "auto", "what the search leaves in the page cache (`POLICY`): keep (read through it, as grep and rg do), drop (leave no new pages: RWF_DONTCACHE reads where the file system takes them, else POSIX_FADV_DONTNEED once a file is read; no maps) or auto (keep until an eighth of the available memory has been read, then drop)")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")

@@ -69,6 +69,9 @@ func (o *options) applyHabits(r *rawFlags) error {
 	if sh.maxColumns < 0 {
 		return plainError{errors.New("--max-columns must be a non-negative number")}
 	}
+	if o.multiline && o.crlf {
+		return plainError{errors.New("--multiline cannot be used with --crlf")}
+	}
 	if o.multiline && (o.nullData || sh.replace != nil) {
 		return plainError{errors.New("--multiline cannot be used with -z or --replace")}
 	}
@@ -148,6 +151,7 @@ func (o *options) shapeConfig(pc *printer.Config) error {
 	sh := o.shape
 	pc.Column, pc.Vimgrep, pc.Trim, pc.InitialTab = sh.column, sh.vimgrep, sh.trim, sh.initialTab
 	pc.MaxColumns, pc.MaxColumnsPreview = sh.maxColumns, sh.maxColumnsPreview
+	pc.CRLF = o.crlf && !o.nullData
 	pc.StdinLabel = o.stdinLabel()
 	pc.NullData = o.nullData
 	pc.Multiline = o.multiline

@@ -364,7 +364,7 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		{"-M10", "--max-columns-preview", "-C1", "short", "mc"}, {"-M10", "-C1", "short", "mc"}, {"-M10", "-v", "short", "mc"},
 		{"-M10", "--max-columns-preview", "--replace=X", "a", "mc"}, {"-M10", "--replace=X", "a", "mc"},
 		{"-M3", "--max-columns-preview", "-o", "aaaa", "mc"}, {"-M10", "-o", "--max-columns-preview", `\w+ \w+ \w+ \w+`, "mc"},
-		{"-M5", "--max-columns-preview", "a", "mu"}, {"-M5", "--max-columns-preview", "--no-max-columns-preview", "a", "mu"},
+		{"-M7", "a", "mc"}, {"-M8", "a", "mc"}, {"-M5", "--max-columns-preview", "a", "mu"}, {"-M5", "--max-columns-preview", "--no-max-columns-preview", "a", "mu"},
 	} {
 		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
 		got := runCtx(t, dir, nil, env, urgBin, args...)
@@ -500,6 +500,35 @@ func TestEncodingAsRipgrep15(t *testing.T) {
 		got := runCtx(t, dir, []byte(in), env, urgBin, "--encoding=auto", "-n", "^hello")
 		if got.stdout != want.stdout || got.code != want.code {
 			t.Errorf("urg --encoding=auto -n ^hello < %q: %q status %d, rg 15 %q status %d", in, got.stdout, got.code, want.stdout, want.code)
+		}
+	}
+}
+
+// TestCRLFAsRipgrep15: under --crlf a CR ends a line to the pattern ($
+// before it, ^ after it, '.' not on it), a line printed keeps its own
+// end, and what urg makes (a count, a name, a match of -o, an omission,
+// the end of a last line with none) ends in CRLF: byte for byte as
+// ripgrep 15 prints it.
+func TestCRLFAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	env = append(env, "RIPGREP_CONFIG_PATH=")
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"c": "ab\r\nxb\r\nb\rc\nlast b", "d": "x\r\n\r\n\r\r\ny\n"})
+	for _, args := range [][]string{
+		{"-c", "b$", "c"}, {"-o", ".+", "c"}, {"-n", "b$", "c"}, {"-o", "b$", "c"}, {"-c", "^c", "c"},
+		{"-x", "ab", "c"}, {"-w", "-o", "ab", "c"}, {"--column", "b$", "c"}, {"-n", "^$", "d"},
+		{"-C1", "-n", "y", "d"}, {"-l", "b", "c", "d"}, {"--heading", "-n", "b", "c"}, {"--vimgrep", "b", "c"},
+		{"-M3", "b", "c"}, {"-M4", "b", "c"}, {"-M3", "--max-columns-preview", "b", "c"},
+		{"--no-crlf", "-c", "b$", "c"},
+	} {
+		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never", "--crlf"}, args...)...)
+		got := runCtx(t, dir, nil, env, urgBin, append([]string{"--crlf"}, args...)...)
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg --crlf %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
 		}
 	}
 }

@@ -124,6 +124,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitTrouble
 	}
+	if o.crlf && !o.nullData {
+		m = match.CRLF(m)
+	}
 	if o.maxCount == 0 && o.mode == printer.FilesWithoutMatch {
 		// Every file is listed, as grep -L -m0 lists them: none can
 		// hold a selected line.

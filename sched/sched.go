@@ -75,6 +75,9 @@ type Config struct {
 	// stream on one core; other files, and standard input, are read as
 	// without it.
 	SearchZip bool
+	// Pre, when set, is the preprocessor whose output is searched in
+	// place of the files it takes (--pre, --pre-glob).
+	Pre *Pre
 	// Encoding is how files are transcoded to UTF-8 before they are
 	// searched (--encoding; by default, files with a UTF-16 mark).
 	Encoding transcode.Mode
@@ -285,7 +288,7 @@ func (c *Config) stdinLabel() string {
 // (-v, --passthru) or the file may be compressed, and longer decompressed
 // (--search-zip). 0 opens every file.
 func (c *Config) unopenedBelow() int64 {
-	if c.Search.Invert || c.Search.Passthru || c.SearchZip || c.Encoding.Always() {
+	if c.Search.Invert || c.Search.Passthru || c.SearchZip || c.Encoding.Always() || c.Pre != nil {
 		return 0
 	}
 	n := int64(c.Matcher.MinLen())

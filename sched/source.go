@@ -20,6 +20,7 @@ const (
 	shapeStream              // the file read around the page cache
 	shapeStdin               // standard input, read from where its offset is
 	shapeZip                 // a compressed file, decompressed (head, then rest)
+	shapePre                 // what the preprocessor writes for the file at path
 )
 
 // source is one file's bytes in the shape its search takes them on.
@@ -36,6 +37,7 @@ type source struct {
 	// it read is dropped at the end, where RWF_DONTCACHE was refused.
 	uncached *fallback.File
 	zip      zipped // shapeZip
+	path     string // shapePre
 }
 
 // mapMin is the size from which a file is searched through a memory map
@@ -61,6 +63,14 @@ const splitRelease = 32 << 20
 func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	r := w.r
 	switch {
+	case r.cfg.Pre.takes(f.Path):
+		// The file is the preprocessor's to read: what a reader
+		// before opened of it is given back.
+		if rd != nil && rd.fd != fallback.NoHandle {
+			fallback.CloseHandle(rd.fd)
+		}
+		w.src = source{shape: shapePre, fd: fallback.NoHandle, path: f.Path}
+		return &w.src, nil
 	case rd != nil && rd.err != nil:
 		return nil, rd.err
 	case rd != nil && rd.fd == fallback.NoHandle:
@@ -232,6 +242,8 @@ func (w *worker) search(src *source, sink search.Sink) (search.Result, error) {
 		return w.searchStdin(sink)
 	case shapeZip:
 		return w.searchZip(src, sink)
+	case shapePre:
+		return w.searchPre(src.path, sink)
 	case shapeMapped:
 		return w.searchMapped(src.mapped, sink)
 	case shapeStream:

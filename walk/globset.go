@@ -1,6 +1,8 @@
 package walk
 
 import (
+	pathpkg "path"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -156,6 +158,14 @@ func (s *GlobSet) match(rel, name string, dir bool) verdict {
 		return leftOut
 	}
 	return undecided
+}
+
+// Takes says whether the globs choose the file at path (a path as the
+// walk yields it, below an operand or not): ripgrep's --pre-glob, which
+// matches a path rather than an entry met while walking.
+func (s *GlobSet) Takes(path string) bool {
+	path = strings.TrimPrefix(filepath.ToSlash(path), "./")
+	return s.match(path, pathpkg.Base(path), false) == chosen
 }
 
 // needsPath says whether the globs match paths, so that the walk must

@@ -64,6 +64,9 @@ type options struct {
 	lowMemory                      bool
 	searchZip                      bool
 	crlf                           bool           // --crlf
+	preCommand                     string         // --pre, "" for none
+	preGlobs                       []string       // --pre-glob
+	pre                            *sched.Pre     // what they say
 	encodingName                   string         // --encoding, "" when not given
 	encoding                       transcode.Mode // what it names
 	stats                          bool
@@ -193,6 +196,9 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.BoolVar(&o.lowMemory, "low-memory", false, "halve the map chunk, for short address spaces")
 	fs.StringVar(&o.encodingName, "encoding", "", "read files in `ENCODING` (a WHATWG label: utf-16le, latin1, sjis...), transcoded to UTF-8; auto heeds a UTF-8 or UTF-16 byte order mark, which overrides any other, and none reads bytes as they are (default: files that start with a UTF-16 mark are read as UTF-16, the rest as they are) (rg --encoding; -E is grep's here)")
 	fs.VarPF(resetString{&o.encodingName, "auto"}, "no-encoding", "", "--encoding=auto, undoing an earlier --encoding (rg --no-encoding)").NoOptDefVal = "true"
+	fs.StringVar(&o.preCommand, "pre", "", "search the standard output of `COMMAND` PATH, run with the file on its standard input, in place of each file (not standard input); an empty COMMAND runs none (rg --pre)")
+	fs.VarPF(resetString{&o.preCommand, ""}, "no-pre", "", "undo an earlier --pre").NoOptDefVal = "true"
+	fs.StringArrayVar(&o.preGlobs, "pre-glob", nil, "run --pre's COMMAND only for files whose path matches `GLOB` (as -g's); of several, any (rg --pre-glob)")
 	fs.BoolVar(&o.crlf, "crlf", false, "match a line that ends in CRLF as if it ended in LF: $ matches before the CR, '.' does not match it; the line printed keeps it (rg --crlf)")
 	fs.VarPF(off{&o.crlf}, "no-crlf", "", "undo an earlier --crlf").NoOptDefVal = "true"
 	fs.BoolVar(&o.searchZip, "search-zip", false, "search inside gzip, bzip2, xz, zstd and lz4 files, recognised by their first bytes, as rg -z does (not standard input)")
@@ -573,6 +579,16 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	case "none":
 	}
 	o.sorted = o.sorted || o.order.By != walk.SortNone
+	if o.preCommand != "" {
+		o.pre = &sched.Pre{Command: o.preCommand}
+		if len(o.preGlobs) > 0 {
+			globs, err := walk.ParseGlobs(o.preGlobs, nil)
+			if err != nil {
+				return plainError{err}
+			}
+			o.pre.Globs = globs
+		}
+	}
 	o.encoding = transcode.Default()
 	if o.encodingName != "" {
 		var err error

@@ -532,3 +532,74 @@ func TestCRLFAsRipgrep15(t *testing.T) {
 		}
 	}
 }
+
+// TestPreAsRipgrep15: --pre searches what COMMAND PATH writes, the file
+// on its standard input, for the files --pre-glob takes (all without
+// it); a preprocessor that cannot start or that fails is the file's
+// error in ripgrep's words, its standard error quoted, and the others
+// are searched; --no-pre undoes it; standard input is not preprocessed.
+// A preprocessor whose output the search stops reading (-m) is not held
+// to account for how it ends.
+func TestPreAsRipgrep15(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the preprocessors here are shell scripts")
+	}
+	rg, _ := ripgrep15(t)
+	env := localeEnv(t, "C.UTF-8")
+	if env == nil {
+		return
+	}
+	env = append(env, "RIPGREP_CONFIG_PATH=")
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "x\n", "b.md": "hello x\n", "sub/c.md": "x y\n"})
+	bin := t.TempDir()
+	for name, body := range map[string]string{
+		"up": "tr a-z A-Z", "fail": "echo oops >&2; exit 3", "many": "yes x", "named": `echo "$1"`,
+	} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	up, fail, named := filepath.Join(bin, "up"), filepath.Join(bin, "fail"), filepath.Join(bin, "named")
+	for _, args := range [][]string{
+		{"--pre", up, "X", "a.txt"}, {"--pre", up, "-c", "--include-zero", "X", "."},
+		{"--pre", up, "--pre-glob", "*.md", "-i", "x", "."}, {"--pre", up, "--pre-glob", "sub/*", "-i", "x", "."},
+		{"--pre", up, "--no-pre", "-c", "--include-zero", "X", "a.txt"}, {"--pre", "", "x", "a.txt"},
+		{"--pre", fail, "x", "a.txt"}, {"--pre", "false", "x", "a.txt"}, {"--pre", fail, "--pre-glob", "*.md", "x", "."},
+		{"--pre", named, "-n", "md", "sub/c.md"},
+	} {
+		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
+		got := runCtx(t, dir, nil, env, urgBin, args...)
+		want.stdout = strings.Join(sortedLines(want.stdout), "\n")
+		got.stdout = strings.Join(sortedLines(got.stdout), "\n")
+		want.stderr = messagesSorted(strings.ReplaceAll(want.stderr, "rg: ", "urg: "))
+		got.stderr = messagesSorted(got.stderr)
+		if got.stdout != want.stdout || got.code != want.code || got.stderr != want.stderr {
+			t.Errorf("urg %q: stdout %q stderr %q status %d, rg 15 %q %q status %d", args, got.stdout, got.stderr, got.code, want.stdout, want.stderr, want.code)
+		}
+	}
+	got := runCtx(t, dir, []byte("x\n"), env, urgBin, "--pre", up, "x")
+	if got.stdout != "x\n" || got.code != 0 {
+		t.Errorf("urg --pre up x < stdin: %q status %d; standard input is searched as it is", got.stdout, got.code)
+	}
+	got = runCtx(t, dir, nil, env, urgBin, "--pre", filepath.Join(bin, "many"), "-m1", "x", "a.txt")
+	if got.stdout != "x\n" || got.code != 0 || got.stderr != "" {
+		t.Errorf("urg --pre many -m1 x a.txt: %q, %q, status %d", got.stdout, got.stderr, got.code)
+	}
+}
+
+// messagesSorted is stderr's messages (each begins a line with "urg: ",
+// and may go on over several lines) in sorted order: files searched at
+// once report in the order they finish.
+func messagesSorted(stderr string) string {
+	var msgs []string
+	for _, line := range strings.SplitAfter(stderr, "\n") {
+		if strings.HasPrefix(line, "urg: ") || len(msgs) == 0 {
+			msgs = append(msgs, line)
+		} else {
+			msgs[len(msgs)-1] += line
+		}
+	}
+	slices.Sort(msgs)
+	return strings.Join(msgs, "")
+}

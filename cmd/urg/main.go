@@ -316,6 +316,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		ListsNames:  o.mode == printer.FilesWithMatches || o.mode == printer.FilesWithoutMatch,
 		SearchZip:   o.searchZip,
 		Encoding:    o.encoding,
+		Pre:         o.pre,
 	}
 }
 

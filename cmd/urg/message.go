@@ -5,12 +5,17 @@ import (
 	"io/fs"
 	"strings"
 
+	"urg/sched"
 	"urg/walk"
 )
 
 // message renders an error as grep does after "urg: path: ", with the
 // system's wording capitalised ("No such file or directory").
 func message(err error) string {
+	var pre *sched.PreError
+	if errors.As(err, &pre) {
+		return pre.Error() // ripgrep's wording, already made
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err

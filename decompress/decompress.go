@@ -12,13 +12,16 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
 )
 
 // Format is a compressed stream's format.
@@ -32,9 +35,11 @@ const (
 	Xz
 	Zstd
 	Lz4
+	Lzma     // LZMA-alone, the .lzma of xz --format=lzma
+	Compress // compress(1)'s LZW, the .Z format
 )
 
-var formatNames = [...]string{None: "none", Gzip: "gzip", Bzip2: "bzip2", Xz: "xz", Zstd: "zstd", Lz4: "lz4"}
+var formatNames = [...]string{None: "none", Gzip: "gzip", Bzip2: "bzip2", Xz: "xz", Zstd: "zstd", Lz4: "lz4", Lzma: "lzma", Compress: "compress"}
 
 // String is the format's name, as messages give it.
 func (f Format) String() string {
@@ -46,7 +51,7 @@ func (f Format) String() string {
 
 // SniffLen is how many bytes of a stream's start Sniff looks at, at most:
 // a shorter head is enough when the stream itself is shorter.
-const SniffLen = 10
+const SniffLen = 13
 
 // The magic numbers. A bzip2 stream's magic is only three letters and a
 // digit, which text can start with, so the first block's magic (or the
@@ -76,11 +81,34 @@ func Sniff(head []byte) Format {
 		return Zstd
 	case bytes.HasPrefix(head, lz4Magic), bytes.HasPrefix(head, lz4LegacyMagic):
 		return Lz4
+	case bytes.HasPrefix(head, lzwMagic) && len(head) > 2 && head[2]&0x60 == 0 && 9 <= head[2]&lzwBitsMask && head[2]&lzwBitsMask <= 16:
+		return Compress
+	case lzmaHeader(head):
+		return Lzma
 	case len(head) >= 10 && bytes.HasPrefix(head, bzip2Magic) && '1' <= head[3] && head[3] <= '9' &&
 		(bytes.Equal(head[4:10], bzip2Block) || bytes.Equal(head[4:10], bzip2End)):
 		return Bzip2
 	}
 	return None
+}
+
+// lzmaHeader says whether head starts as a .lzma stream does: it has no
+// magic, so its header is checked as file(1) checks it: the properties
+// every encoder of the format uses by default (lc=3, lp=0, pb=2), a
+// dictionary of a size the encoders choose (2^n or 2^n+2^(n-1), 4 KiB
+// to 1.5 GiB), and a size that is unknown (all ones) or below 2^48.
+// Text cannot start so: the header holds NUL bytes.
+func lzmaHeader(head []byte) bool {
+	if len(head) < 13 || head[0] != 0x5d {
+		return false
+	}
+	dict := binary.LittleEndian.Uint32(head[1:5])
+	n := bits.Len32(dict) - 1
+	if n < 12 || n > 30 || dict != 1<<n && dict != 1<<n|1<<(n-1) {
+		return false
+	}
+	size := binary.LittleEndian.Uint64(head[5:13])
+	return size == 1<<64-1 || size < 1<<48
 }
 
 // MaxWindow is the largest zstd window a stream may ask for, as the zstd
@@ -152,6 +180,12 @@ func NewReader(f Format, r io.Reader) (io.ReadCloser, error) {
 		}
 	case Lz4:
 		dr.dec = lz4.NewReader(in) // its default concurrency, 1: no goroutines decoding ahead
+	case Lzma:
+		// The dictionary is the header's, up to 1 GiB (the lzma
+		// tool's -9 makes 64 MiB): a larger one is an error.
+		dr.dec, err = lzma.ReaderConfig{DictCap: 1 << 30}.NewReader(in)
+	case Compress:
+		dr.dec, err = newLZW(in)
 	default:
 		return nil, fmt.Errorf("decompress: no reader for format %v", f)
 	}
@@ -229,12 +263,22 @@ func (dr *reader) Read(p []byte) (int, error) {
 		return 0, dr.err
 	}
 	n, err := dr.dec.Read(p)
+	if err == io.EOF && dr.format == Xz && !bytes.Equal(dr.src.tail[:], xzFooterMagic) && dr.src.tail != [2]byte{} {
+		// The xz module ends a stream cut within its first block's
+		// header as if it were whole; an xz stream ends with its
+		// footer's magic (or the zeros of padding after it), and
+		// xz -d calls that cut truncated.
+		err = io.ErrUnexpectedEOF
+	}
 	if err != nil && err != io.EOF {
 		err = dr.wrap(err)
 		dr.err = err
 	}
 	return n, err
 }
+
+// xzFooterMagic ends every xz stream.
+var xzFooterMagic = []byte("YZ")
 
 // Close frees the decoder's memory.
 func (dr *reader) Close() error {
@@ -266,14 +310,21 @@ func (dr *reader) wrap(err error) error {
 // source is the compressed stream, noting the error it returned, if any,
 // so that it is not mistaken for corrupt data.
 type source struct {
-	r   io.Reader
-	err error
+	r    io.Reader
+	err  error
+	tail [2]byte // the last two bytes read
 }
 
 func (s *source) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	if err != nil && err != io.EOF && s.err == nil {
 		s.err = err
+	}
+	switch {
+	case n >= 2:
+		copy(s.tail[:], p[n-2:n])
+	case n == 1:
+		s.tail[0], s.tail[1] = s.tail[1], p[0]
 	}
 	return n, err
 }

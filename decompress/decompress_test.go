@@ -12,6 +12,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
 )
 
 // bzip2Lines is what testdata/lines.bz2 holds (made with bzip2 -9: the
@@ -282,4 +283,70 @@ func FuzzNewReader(f *testing.F) {
 		// A few MiB at most: a small input can claim a huge output.
 		io.Copy(io.Discard, io.LimitReader(r, 8<<20))
 	})
+}
+
+// textLines is text's first n lines.
+func textLines(n int) []byte {
+	t := text()
+	at := 0
+	for range n {
+		at += bytes.IndexByte(t[at:], '\n') + 1
+	}
+	return t[:at]
+}
+
+// TestCompressAndLzma reads the formats that have no writer here from
+// fixtures the tools made: compress(1)'s .Z (lines.Z; text.Z, the first
+// 3,000 lines of text, whose codes widen from 9 bits to 14; text-b10.Z,
+// the same made with compress -b 10, whose table is cleared four times
+// over), and xz --format=lzma's .lzma (lines.lzma), which the lzma
+// module's writer makes too: each sniffed and read whole; cut, an
+// *Error or a start of the data, never a panic.
+func TestCompressAndLzma(t *testing.T) {
+	var lz bytes.Buffer
+	w, err := lzma.NewWriter(&lz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(text())
+	w.Close()
+	for _, c := range []struct {
+		fixture string
+		f       Format
+		data    []byte
+	}{
+		{"lines.Z", Compress, []byte(bzip2Lines)},
+		{"text.Z", Compress, textLines(3000)},
+		{"text-b10.Z", Compress, textLines(3000)},
+		{"lines.lzma", Lzma, []byte(bzip2Lines)},
+		{"", Lzma, text()},
+	} {
+		z := lz.Bytes()
+		if c.fixture != "" {
+			if z, err = os.ReadFile("testdata/" + c.fixture); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := Sniff(z[:min(len(z), SniffLen)]); got != c.f {
+			t.Errorf("%s: Sniff = %v, want %v", c.fixture, got, c.f)
+		}
+		got, err := readAll(c.f, z)
+		if err != nil || !bytes.Equal(got, c.data) {
+			t.Errorf("%s: read %d bytes (err %v), want %d", c.fixture, len(got), err, len(c.data))
+		}
+		for _, n := range []int{1, 3, SniffLen, len(z) / 2, len(z) - 1} {
+			got, _ := readAll(c.f, z[:n])
+			if !bytes.HasPrefix(c.data, got) {
+				t.Errorf("%s cut at %d: read %d bytes that do not start the data", c.fixture, n, len(got))
+			}
+		}
+	}
+	// A .Z code that the table does not hold yet is an error.
+	if _, err := readAll(Compress, []byte{0x1f, 0x9d, 0x90, 0xff, 0xff, 0xff}); err == nil {
+		t.Error("a corrupt .Z stream read without an error")
+	}
+	// Text that starts with ']' is not a .lzma stream.
+	if f := Sniff([]byte("]] is how this text starts")); f != None {
+		t.Errorf("Sniff(text starting ']') = %v", f)
+	}
 }

@@ -71,7 +71,7 @@ type Config struct {
 	// cores (0: the defaults).
 	MapChunk, SplitPiece, SplitMin int
 	// SearchZip searches a file whose first bytes carry the magic of a
-	// compressed stream (gzip, bzip2, xz, zstd, lz4) decompressed, as a
+	// compressed stream (gzip, bzip2, xz, lzma, zstd, lz4, compress) decompressed, as a
 	// stream on one core; other files, and standard input, are read as
 	// without it.
 	SearchZip bool

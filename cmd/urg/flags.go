@@ -201,7 +201,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringArrayVar(&o.preGlobs, "pre-glob", nil, "run --pre's COMMAND only for files whose path matches `GLOB` (as -g's); of several, any (rg --pre-glob)")
 	fs.BoolVar(&o.crlf, "crlf", false, "match a line that ends in CRLF as if it ended in LF: $ matches before the CR, '.' does not match it; the line printed keeps it (rg --crlf)")
 	fs.VarPF(off{&o.crlf}, "no-crlf", "", "undo an earlier --crlf").NoOptDefVal = "true"
-	fs.BoolVar(&o.searchZip, "search-zip", false, "search inside gzip, bzip2, xz, zstd and lz4 files, recognised by their first bytes, as rg -z does (not standard input)")
+	fs.BoolVar(&o.searchZip, "search-zip", false, "search inside gzip, bzip2, xz, lzma, zstd, lz4 and compress (.Z) files, recognised by their first bytes, as rg -z does (not standard input)")
 	fs.StringVar(&o.cacheName, "cache", "auto", "what the search leaves in the page cache (`POLICY`): keep (read through it, as grep and rg do), drop (leave no new pages: RWF_DONTCACHE reads where the file system takes them, else POSIX_FADV_DONTNEED once a file is read; no maps) or auto (keep until an eighth of the available memory has been read, then drop)")
 	fs.IntVar(&o.queueDepth, "queue-depth", sched.DefaultQueueDepth, "files each io_uring ring keeps in flight (`NUM`); lower it on shared or network storage (on a spinning disk the default is 4, with one reader)")
 	fs.StringVar(&o.generate, "generate", "", "print `WHAT` and exit: man (the man page, roff), complete-bash, complete-zsh or complete-fish")

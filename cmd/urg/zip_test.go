@@ -392,3 +392,32 @@ func TestZipMemory(t *testing.T) {
 		t.Errorf("peak RSS %d KiB, want under %d KiB", kib, limitKiB)
 	}
 }
+
+// TestZipLzmaCompressAsRipgrep15: --search-zip reads .lzma (LZMA-alone)
+// and .Z (compress) files, recognised by their headers, as rg 15 -z
+// reads them through xz and uncompress; the fixtures are the decompress
+// package's, made by those tools.
+func TestZipLzmaCompressAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	dir := t.TempDir()
+	files := map[string]string{}
+	for name, tool := range map[string]string{"text.Z": "uncompress", "text-b10.Z": "uncompress", "lines.lzma": "xz"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Logf("%s is not on PATH: rg cannot read %s, left out", tool, name)
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("..", "..", "decompress", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = string(b)
+	}
+	writeTree(t, dir, files)
+	for _, args := range [][]string{{"-c", "needle"}, {"-n", "needle 9[0-9]?$"}, {"-o", "line 29[0-9]{2}"}} {
+		want := runCtx(t, dir, nil, nil, rg, append([]string{"-z", "-uuu", "-a", "--no-unicode", "--no-heading", "--color=never", "-H"}, args...)...)
+		got := urgT(t, dir, nil, append([]string{"--search-zip", "-a", "-r", "-H"}, args...)...)
+		if !slices.Equal(sortedLines(got.stdout), sortedLines(want.stdout)) || got.code != want.code {
+			t.Errorf("urg --search-zip %q: exit %d %q; rg -z: exit %d %q", args, got.code, truncate(got.stdout), want.code, truncate(want.stdout))
+		}
+	}
+}

@@ -167,6 +167,12 @@ func (c *Config) shaped() bool {
 // colouring; the end of each is sgrEnd.
 type Colors struct {
 	Match, File, LineNum, ByteNum, Sep string
+	// Column is --column's number's: none, as in ripgrep (grep has no
+	// column), unless --colors says.
+	Column string
+	// Highlight, when set, colours a matching line's text around its
+	// matches (ripgrep's --colors highlight:...).
+	Highlight string
 }
 
 // sgrEnd ends a coloured part, as GNU grep ends it.
@@ -181,7 +187,8 @@ func sgr(code string) string {
 	return "\x1b[" + code + "m\x1b[K"
 }
 
-// DefaultColors are GNU grep's (GREP_COLORS ms=01;31:fn=35:ln=32:bn=32:se=36).
+// DefaultColors are GNU grep's (GREP_COLORS ms=01;31:fn=35:ln=32:bn=32:se=36),
+// and ripgrep's for what grep does not print (a column: none).
 var DefaultColors = Colors{Match: sgr("01;31"), File: sgr("35"), LineNum: sgr("32"), ByteNum: sgr("32"), Sep: sgr("36")}
 
 // ParseGrepColors reads GREP_COLORS as GNU grep does, over its defaults:
@@ -349,12 +356,13 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 	case f.cfg.Color && hasMatches:
 		f.prefix(sep, lineno, offset)
 		at := 0
+		hl := f.cfg.Colors.Highlight
 		err = f.cfg.Matcher.Each(line, func(s, e int) {
-			f.buf = append(f.buf, line[at:s]...)
+			colored(f, hl, line[at:s])
 			colored(f, f.cfg.Colors.Match, line[s:e])
 			at = e
 		})
-		f.buf = append(f.buf, line[at:]...)
+		colored(f, hl, line[at:])
 		f.buf = append(f.buf, f.cfg.eol())
 	default:
 		f.prefix(sep, lineno, offset)
@@ -464,7 +472,7 @@ func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 		f.fieldSep(sep)
 	}
 	if col > 0 {
-		colored(f, f.cfg.Colors.LineNum, strconv.AppendInt(num[:0], int64(col), 10))
+		colored(f, f.cfg.Colors.Column, strconv.AppendInt(num[:0], int64(col), 10))
 		f.fieldSep(sep)
 	}
 	if f.cfg.ByteOffset {
@@ -508,7 +516,7 @@ func (f *File) sepChar(c byte) {
 // colored appends b, wrapped in sgr when color is on; a string (a path)
 // is appended without a copy of it.
 func colored[T string | []byte](f *File, sgr string, b T) {
-	if f.cfg.Color && sgr != "" {
+	if f.cfg.Color && sgr != "" && len(b) > 0 {
 		f.buf = append(f.buf, sgr...)
 		f.buf = append(f.buf, b...)
 		f.buf = append(f.buf, sgrEnd...)

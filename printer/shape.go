@@ -256,18 +256,22 @@ func (f *File) lineBody(text []byte, ls, le int) {
 	}
 	f.tab(le - start)
 	at := start
+	hl := ""
 	if f.cfg.Color {
+		if len(f.spans) > 0 {
+			hl = f.cfg.Colors.Highlight
+		}
 		for _, sp := range f.spans {
 			a, b := max(sp.s, at), min(sp.e, le)
 			if b <= a {
 				continue
 			}
-			f.buf = append(f.buf, text[at:a]...)
+			colored(f, hl, text[at:a])
 			colored(f, f.cfg.Colors.Match, text[a:b])
 			at = b
 		}
 	}
-	f.buf = append(f.buf, text[at:le]...)
+	colored(f, hl, text[at:le])
 }
 
 // tab is -T's tab before a line's text, which grep prints when something

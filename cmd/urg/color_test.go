@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -67,4 +68,96 @@ func TestHeading(t *testing.T) {
 	if got = urg(t, root, "--heading", "needle", "d/b"); got.stdout != "needle\n" {
 		t.Errorf("--heading on one file (no names): %q", got.stdout)
 	}
+}
+
+// TestColorsAsRipgrep15: --colors colours the parts as ripgrep 15's
+// specs say, each part's first spec starting from ripgrep's colour for
+// it: the same text with the same attributes on each byte as rg 15
+// --color=always prints (the escape sequences themselves differ: urg
+// writes grep's, one sequence a part). Separators are left uncoloured on
+// both sides (GREP_COLORS se=), as ripgrep leaves them.
+func TestColorsAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"f": "ab x ab\nzz\nx ab\n"})
+	for _, specs := range [][]string{
+		{"match:fg:blue"}, {"match:none"}, {"path:fg:255,0,0", "line:style:underline"},
+		{"highlight:bg:yellow"}, {"match:style:intense", "match:fg:green"}, {"match:bg:200", "match:style:nobold"},
+		{"column:fg:cyan", "column:style:italic"}, {"path:none", "line:none", "match:fg:red", "match:style:underline"},
+	} {
+		var args []string
+		for _, s := range specs {
+			args = append(args, "--colors", s)
+		}
+		args = append(args, "--color=always", "-n", "-H", "--column", "-C1", "ab", "f")
+		want := runCtx(t, dir, nil, []string{"RIPGREP_CONFIG_PATH="}, rg, append([]string{"--no-heading"}, args...)...)
+		got := runCtx(t, dir, nil, []string{"GREP_COLORS=se="}, urgBin, args...)
+		if rendered(got.stdout) != rendered(want.stdout) || got.code != want.code {
+			t.Errorf("urg %q:\n got %q\nwant %q (rg 15 %q)", args, rendered(got.stdout), rendered(want.stdout), want.stdout)
+		}
+	}
+	if r := urgT(t, dir, nil, "--colors", "nosuch:fg:red", "ab", "f"); r.code != 2 || !strings.Contains(r.stderr, "unrecognized output type 'nosuch'") {
+		t.Errorf("urg --colors nosuch:fg:red: status %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// rendered is s as a terminal shows it: its text, with the attributes in
+// force written before each byte where they change ({} for none).
+// Sequences that set the same attributes render alike ("01;31" and
+// "1" then "31"); \x1b[K, which clears to the line's end, is no
+// attribute.
+func rendered(s string) string {
+	type attrs struct {
+		bold, italic, underline bool
+		fg, bg                  string
+	}
+	var cur, shown attrs
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] == ';' || '0' <= s[j] && s[j] <= '9') {
+				j++
+			}
+			if j < len(s) && s[j] == 'm' {
+				ps := strings.Split(s[i+2:j], ";")
+				for k := 0; k < len(ps); k++ {
+					switch p := ps[k]; {
+					case p == "" || p == "0":
+						cur = attrs{}
+					case p == "1" || p == "01":
+						cur.bold = true
+					case p == "3":
+						cur.italic = true
+					case p == "4":
+						cur.underline = true
+					case (p == "38" || p == "48") && k+1 < len(ps):
+						n := 3 // ;5;N
+						if ps[k+1] == "2" {
+							n = 5 // ;2;R;G;B
+						}
+						v := strings.Join(ps[k:min(len(ps), k+n)], ";")
+						if p == "38" {
+							cur.fg = v
+						} else {
+							cur.bg = v
+						}
+						k += n - 1
+					case len(p) == 2 && p[0] == '3':
+						cur.fg = p
+					case len(p) == 2 && p[0] == '4':
+						cur.bg = p
+					}
+				}
+			}
+			i = j
+			continue
+		}
+		if cur != shown {
+			fmt.Fprintf(&b, "{%+v}", cur)
+			shown = cur
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

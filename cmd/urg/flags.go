@@ -64,6 +64,7 @@ type options struct {
 	lowMemory                      bool
 	searchZip                      bool
 	crlf                           bool           // --crlf
+	colorSpecs                     []string       // --colors
 	preCommand                     string         // --pre, "" for none
 	preGlobs                       []string       // --pre-glob
 	pre                            *sched.Pre     // what they say
@@ -181,6 +182,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&r.binaryFiles, "binary-files", "binary", "`TYPE` of binary files: binary, text or without-match")
 	fs.StringVar(&o.color, "color", "auto", "colour matches `WHEN`: never, always or auto (on a terminal)")
 	fs.Lookup("color").NoOptDefVal = "auto"
+	fs.StringArrayVar(&o.colorSpecs, "colors", nil, "colour a part as `SPEC` says, in ripgrep's words: (path|line|column|match|highlight):(fg|bg):COLOUR (a name, 0-255 or R,G,B), ...:style:(bold|nobold|intense|nointense|underline|nounderline|italic|noitalic), or ...:none; the parts not named keep grep's colours (rg --colors)")
 	fs.StringVar(&o.color, "colour", "auto", "same as --color (`WHEN`)")
 	fs.Lookup("colour").NoOptDefVal = "auto"
 	fs.BoolVarP(&r.recursive, "recursive", "r", false, "accepted for habit: directories are always searched recursively")
@@ -588,6 +590,9 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 			}
 			o.pre.Globs = globs
 		}
+	}
+	if err := new(printer.Colors).ApplyColorSpecs(o.colorSpecs); err != nil {
+		return plainError{fmt.Errorf("--colors: %w", err)}
 	}
 	o.encoding = transcode.Default()
 	if o.encodingName != "" {

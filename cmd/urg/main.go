@@ -385,6 +385,7 @@ func (o *options) colorOn(stdout io.Writer) (color bool, restore func()) {
 func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool) printer.Config {
 	legacy := os.Getenv("GREP_COLOR")
 	colors, legacyUsed := printer.GrepColors(legacy, os.Getenv("GREP_COLORS"))
+	colors.ApplyColorSpecs(o.colorSpecs) // checked with the flags
 	if color && legacyUsed {
 		fmt.Fprintf(stderr, "urg: warning: GREP_COLOR='%s' is deprecated; use GREP_COLORS='mt=%s'\n", legacy, legacy)
 	}

@@ -9,6 +9,7 @@ package printer
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -103,6 +104,9 @@ type Config struct {
 	// MaxColumns replaces a line (under -o, a match) longer than this
 	// many bytes with ripgrep's omission line; 0 means no limit.
 	MaxColumns int
+	// Hyperlink, when set, writes file names as hyperlinks where
+	// colours are written (--hyperlink-format).
+	Hyperlink *Hyperlink
 	// CRLF ends every line printed with CRLF, a line's own CR kept as
 	// that of its end, as ripgrep's --crlf prints (not under JSON).
 	CRLF bool
@@ -278,7 +282,10 @@ type File struct {
 	binaryAt     int64 // offset of the binary data met; -1 none
 
 	only onlyLine
-	held jsonHeld // --json: the last line message, until the next
+	// linkCol is the column of the line's first match, for a hyperlink
+	// whose format wants one (0: none known).
+	linkCol int
+	held    jsonHeld // --json: the last line message, until the next
 }
 
 // Begin implements search.Sink: it returns the output's error, so that
@@ -315,10 +322,25 @@ func (f *File) report(sep byte, lineno, offset int64, line []byte, hasMatches bo
 		}
 		return f.jsonLineMessage(typ, lineno, offset, line, hasMatches)
 	}
+	f.linkCol = 0
+	if h := f.cfg.Hyperlink; h != nil && h.column && f.cfg.Color && hasMatches && !f.cfg.OnlyMatching {
+		f.linkCol = f.firstColumn(line)
+	}
 	if f.cfg.Context {
 		return f.grouped(sep, lineno, offset, line, hasMatches)
 	}
 	return f.line(sep, lineno, offset, line, hasMatches)
+}
+
+// firstColumn is the column of line's first match (1-based), 0 for none.
+func (f *File) firstColumn(line []byte) int {
+	col := 0
+	f.cfg.Matcher.Each(line, func(s, _ int) {
+		if col == 0 {
+			col = s + 1
+		}
+	})
+	return col
 }
 
 // line prints one selected (sep ':') or context (sep '-') line. With -o it
@@ -393,6 +415,7 @@ func (f *File) onlyMatch(s, e int) {
 		o.bad = true
 		return
 	}
+	f.linkCol = s + 1
 	f.prefix(o.sep, o.lineno, o.offset+int64(s))
 	colored(f, f.cfg.Colors.Match, o.line[s:e])
 	f.buf = f.cfg.appendEnd(f.buf)
@@ -452,11 +475,17 @@ func (f *File) prefix(sep byte, lineno, offset int64) {
 func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	if f.cfg.WithFilename && f.cfg.Heading && !f.headed {
 		f.headed = true
-		colored(f, f.cfg.Colors.File, f.path)
+		f.linkedName(0, 0)
 		f.buf = f.cfg.appendNL(f.buf)
 	}
+	// A hyperlink spans the name and the numbers after it, up to the
+	// separator before the text, as ripgrep writes it: last is where
+	// the last separator begins.
+	linked, last := false, 0
 	if f.cfg.WithFilename && !f.cfg.Heading {
+		linked = f.linkOpen(lineno, max(col, f.linkCol))
 		colored(f, f.cfg.Colors.File, f.path)
+		last = len(f.buf)
 		if f.cfg.Null {
 			f.buf = append(f.buf, 0)
 		} else {
@@ -469,15 +498,43 @@ func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	var num [20]byte
 	if f.cfg.LineNumber {
 		colored(f, f.cfg.Colors.LineNum, f.padded(strconv.AppendInt(num[:0], lineno, 10)))
+		last = len(f.buf)
 		f.fieldSep(sep)
 	}
 	if col > 0 {
 		colored(f, f.cfg.Colors.Column, strconv.AppendInt(num[:0], int64(col), 10))
+		last = len(f.buf)
 		f.fieldSep(sep)
 	}
 	if f.cfg.ByteOffset {
 		colored(f, f.cfg.Colors.ByteNum, f.padded(strconv.AppendInt(num[:0], offset, 10)))
+		last = len(f.buf)
 		f.fieldSep(sep)
+	}
+	if linked {
+		f.buf = slices.Insert(f.buf, last, []byte(linkEnd)...)
+	}
+}
+
+// linkOpen starts the file's hyperlink, for line and column (0: none
+// known), when there is one to write: colours on, a format given, a file
+// rather than standard input. It says whether it did.
+func (f *File) linkOpen(line int64, col int) bool {
+	h := f.cfg.Hyperlink
+	if h == nil || !f.cfg.Color || f.path == f.cfg.StdinLabel {
+		return false
+	}
+	f.buf = h.open(f.buf, f.path, line, col)
+	return true
+}
+
+// linkedName writes the file's name, coloured and, where links are
+// written, a hyperlink to the file (at line 1 when the format wants one).
+func (f *File) linkedName(line int64, col int) {
+	linked := f.linkOpen(line, col)
+	colored(f, f.cfg.Colors.File, f.path)
+	if linked {
+		f.buf = append(f.buf, linkEnd...)
 	}
 }
 
@@ -583,21 +640,21 @@ func (f *File) finishCount(count int64) error {
 			break
 		}
 		if f.cfg.WithFilename {
-			colored(f, f.cfg.Colors.File, f.path)
+			f.linkedName(0, 0)
 			f.nameEnd(':')
 		}
 		f.buf = strconv.AppendInt(f.buf, f.count, 10)
 		f.buf = f.cfg.appendNL(f.buf)
 	case Count:
 		if f.cfg.WithFilename {
-			colored(f, f.cfg.Colors.File, f.path)
+			f.linkedName(0, 0)
 			f.nameEnd(':')
 		}
 		f.buf = strconv.AppendInt(f.buf, count, 10)
 		f.buf = f.cfg.appendNL(f.buf)
 	case FilesWithMatches, FilesWithoutMatch:
 		if (count > 0) == (f.cfg.Mode == FilesWithMatches) {
-			colored(f, f.cfg.Colors.File, f.path)
+			f.linkedName(0, 0)
 			f.nameEnd('\n')
 		}
 	}

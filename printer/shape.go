@@ -126,6 +126,7 @@ func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 		if f.cfg.Column || f.cfg.Vimgrep {
 			col = sp.s + 1
 		}
+		f.linkCol = sp.s + 1
 		f.prefixCol(sep, lineno, col, offset+int64(sp.s))
 		if f.cfg.MaxColumns > 0 && len(piece) > f.cfg.MaxColumns {
 			if f.cfg.MaxColumnsPreview {

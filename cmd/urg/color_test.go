@@ -161,3 +161,58 @@ func rendered(s string) string {
 	}
 	return b.String()
 }
+
+// TestHyperlinkAsRipgrep15: --hyperlink-format writes file names, and
+// the numbers after them up to the separator before the text, as OSC 8
+// hyperlinks to the URL the format spells (the path absolute and
+// percent-encoded, the host, the line, the first match's column), where
+// colours are written, and in the headings and the names of -l and -c:
+// as rg 15 writes them, colours aside. A bad format is refused in
+// ripgrep's words.
+func TestHyperlinkAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"hl/a": "ab x\n", "hl/b c": "x\nyx\n"})
+	for _, args := range [][]string{
+		{"-n", "-H", "x", "hl/a"}, {"--column", "x", "hl/a"}, {"--heading", "x", "hl"}, {"-l", "x", "hl"}, {"-c", "x", "hl"},
+		{"--vimgrep", "x", "hl/b c"}, {"--hyperlink-format=vscode", "-n", "-H", "x", "hl/a"}, {"--hyperlink-format=vscode", "-l", "x", "hl/a"},
+		{"--hyperlink-format=kitty", "-n", "-H", "x", "hl/b c"}, {"--hyperlink-format=none", "-H", "x", "hl/a"},
+		{"-o", "-H", "-n", "x", "hl/b c"}, {"--hyperlink-format=vscode", "-o", "-H", "x", "hl/b c"}, {"-H", "-b", "x", "hl/a"},
+		{"--hyperlink-format=grep+", "-H", "-C1", "y", "hl/b c"}, {"--hyperlink-format=foo://{path}?{line}", "-n", "-H", "x", "hl/a"},
+	} {
+		args = append([]string{"--color=always", "--hyperlink-format=default"}, args...)
+		want := runCtx(t, dir, nil, []string{"RIPGREP_CONFIG_PATH="}, rg, append([]string{"--no-heading"}, args...)...)
+		got := urgT(t, dir, nil, args...)
+		if w, g := strings.Join(sortedLines(noSGR(want.stdout)), "\n"), strings.Join(sortedLines(noSGR(got.stdout)), "\n"); g != w || got.code != want.code {
+			t.Errorf("urg %q:\n got %q\nwant %q", args, g, w)
+		}
+	}
+	r := urgT(t, dir, nil, "--hyperlink-format=bogus", "x", "hl/a")
+	if r.code != 2 || !strings.Contains(r.stderr, "at least a {path} variable is required") {
+		t.Errorf("urg --hyperlink-format=bogus: status %d, stderr %q", r.code, r.stderr)
+	}
+	r = urgT(t, dir, nil, "--hyperlink-format=x://{path}:{column}", "x", "hl/a")
+	if r.code != 2 || !strings.Contains(r.stderr, "no {line} variable") {
+		t.Errorf("urg --hyperlink-format=x://{path}:{column}: status %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// noSGR is s without its colours (SGR sequences and \x1b[K); a
+// hyperlink's OSC 8 sequences stay.
+func noSGR(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] == ';' || '0' <= s[j] && s[j] <= '9') {
+				j++
+			}
+			if j < len(s) && (s[j] == 'm' || s[j] == 'K') {
+				i = j
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

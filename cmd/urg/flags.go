@@ -63,8 +63,10 @@ type options struct {
 	mapChunk                       int
 	lowMemory                      bool
 	searchZip                      bool
-	crlf                           bool           // --crlf
-	colorSpecs                     []string       // --colors
+	crlf                           bool     // --crlf
+	colorSpecs                     []string // --colors
+	hyperlinkFormat                string   // --hyperlink-format
+	hyperlink                      *printer.Hyperlink
 	preCommand                     string         // --pre, "" for none
 	preGlobs                       []string       // --pre-glob
 	pre                            *sched.Pre     // what they say
@@ -183,6 +185,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&o.color, "color", "auto", "colour matches `WHEN`: never, always or auto (on a terminal)")
 	fs.Lookup("color").NoOptDefVal = "auto"
 	fs.StringArrayVar(&o.colorSpecs, "colors", nil, "colour a part as `SPEC` says, in ripgrep's words: (path|line|column|match|highlight):(fg|bg):COLOUR (a name, 0-255 or R,G,B), ...:style:(bold|nobold|intense|nointense|underline|nounderline|italic|noitalic), or ...:none; the parts not named keep grep's colours (rg --colors)")
+	fs.StringVar(&o.hyperlinkFormat, "hyperlink-format", "", "write file names as terminal hyperlinks (where colours are written) to the URL `FORMAT` spells with {path} (absolute), {host}, {line}, {column} and {wslprefix}, or one of ripgrep's aliases: default, none, file, grep+, kitty, macvim, textmate, vscode, vscode-insiders, vscodium, cursor (rg --hyperlink-format)")
 	fs.StringVar(&o.color, "colour", "auto", "same as --color (`WHEN`)")
 	fs.Lookup("colour").NoOptDefVal = "auto"
 	fs.BoolVarP(&r.recursive, "recursive", "r", false, "accepted for habit: directories are always searched recursively")
@@ -593,6 +596,14 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	}
 	if err := new(printer.Colors).ApplyColorSpecs(o.colorSpecs); err != nil {
 		return plainError{fmt.Errorf("--colors: %w", err)}
+	}
+	if o.hyperlinkFormat != "" {
+		host, _ := os.Hostname()
+		cwd, _ := os.Getwd()
+		var err error
+		if o.hyperlink, err = printer.ParseHyperlink(o.hyperlinkFormat, host, cwd); err != nil {
+			return plainError{err}
+		}
 	}
 	o.encoding = transcode.Default()
 	if o.encodingName != "" {

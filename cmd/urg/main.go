@@ -419,6 +419,7 @@ func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool)
 		CountMatches:     o.stats,
 		JSON:             o.json,
 		Matcher:          m,
+		Hyperlink:        o.hyperlink,
 	}
 }
 

@@ -743,7 +743,7 @@ func (s *Searcher) selectLine(ls, le int) error {
 	}
 	if s.opts.MaxCount > 0 && s.res.Count >= s.opts.MaxCount {
 		s.draining = true
-		if s.opts.CountOnly || s.opts.After == 0 || s.opts.Passthru {
+		if s.opts.CountOnly || s.opts.After == 0 {
 			s.done = true
 		}
 	}

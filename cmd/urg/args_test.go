@@ -24,7 +24,7 @@ func TestGetoptArgsRipgrepNames(t *testing.T) {
 		{[]string{"--no-mmap", "x"}, nil},
 		{[]string{"--mmap", "x"}, nil}, // not --mmap-chunk taking x
 		{[]string{"--sort-files", "x"}, nil},
-		{[]string{"--pre=cat", "x"}, nil},
+		{[]string{"--pcre2-version", "x"}, nil},
 		{[]string{"--engine", "pcre2", "x"}, nil},
 		{[]string{"--maxdepth=1", "x"}, nil}, // an alias of --max-depth
 		// Operands and option values are not options.
@@ -117,7 +117,16 @@ func TestArgsRipgrepOptions(t *testing.T) {
 // with its version, or skips the test.
 func ripgrep15(t *testing.T) (path, version string) {
 	t.Helper()
-	var seen []string
+	path, version, seen := findRipgrep15()
+	if path == "" {
+		t.Skipf("no ripgrep 15 or later to check the table against (found: %q)", seen)
+	}
+	return path, version
+}
+
+// findRipgrep15 is ripgrep15's search: "" when there is none, with the
+// ripgreps seen.
+func findRipgrep15() (path, version string, seen []string) {
 	candidates := []string{"/opt/peers/bin/rg15"}
 	if p, err := exec.LookPath("rg"); err == nil {
 		candidates = append(candidates, p)
@@ -138,11 +147,10 @@ func ripgrep15(t *testing.T) (path, version string) {
 		seen = append(seen, p+": "+first)
 		major, _, _ := strings.Cut(v, ".")
 		if n, err := strconv.Atoi(major); err == nil && n >= 15 {
-			return p, strings.TrimSpace(v)
+			return p, strings.TrimSpace(v), seen
 		}
 	}
-	t.Skipf("no ripgrep 15 or later to check the table against (found: %q)", seen)
-	return "", ""
+	return "", "", seen
 }
 
 // TestArgsRipgrepOnlyExit: through the binary, a ripgrep option urg lacks

@@ -105,6 +105,11 @@ func sameAsRg(t *testing.T, rg, dir string, sorted bool, rgArgs, urgArgs []strin
 // urg's --replace.
 func TestHabitsAsRipgrep(t *testing.T) {
 	rg := needRg(t)
+	// ripgrep 15 measures a line for -M with its end; 13 did not.
+	rg15, _, _ := findRipgrep15()
+	if rg15 != "" {
+		rg = rg15
+	}
 	dir := habitTree(t)
 	for _, args := range [][]string{
 		{"-S", "foo"},
@@ -153,6 +158,10 @@ func TestHabitsAsRipgrep(t *testing.T) {
 		}
 		if !slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, ".txt") || a == "." }) {
 			args, urgArgs = append(args, "."), append(urgArgs, ".")
+		}
+		if rg15 == "" && slices.Contains(args, "-M") {
+			t.Logf("rg %q left out: no ripgrep 15, whose -M urg follows", args)
+			continue
 		}
 		sameAsRg(t, rg, dir, true, args, urgArgs)
 	}

@@ -184,7 +184,7 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	fs.StringVar(&r.binaryFiles, "binary-files", "binary", "`TYPE` of binary files: binary, text or without-match")
 	fs.StringVar(&o.color, "color", "auto", "colour matches `WHEN`: never, always or auto (on a terminal)")
 	fs.Lookup("color").NoOptDefVal = "auto"
-	fs.StringArrayVar(&o.colorSpecs, "colors", nil, "colour a part as `SPEC` says, in ripgrep's words: (path|line|column|match|highlight):(fg|bg):COLOUR (a name, 0-255 or R,G,B), ...:style:(bold|nobold|intense|nointense|underline|nounderline|italic|noitalic), or ...:none; the parts not named keep grep's colours (rg --colors)")
+	fs.StringArrayVar(&o.colorSpecs, "colors", nil, "colour a part as `SPEC` says, in ripgrep's words: TYPE:fg:COLOUR, TYPE:bg:COLOUR, TYPE:style:STYLE or TYPE:none, where TYPE is path, line, column, match or highlight (the rest of a matching line), COLOUR a name, 0-255 or R,G,B, and STYLE bold, nobold, intense, nointense, underline, nounderline, italic or noitalic; the parts not named keep grep's colours (rg --colors)")
 	fs.StringVar(&o.hyperlinkFormat, "hyperlink-format", "", "write file names as terminal hyperlinks (where colours are written) to the URL `FORMAT` spells with {path} (absolute), {host}, {line}, {column} and {wslprefix}, or one of ripgrep's aliases: default, none, file, grep+, kitty, macvim, textmate, vscode, vscode-insiders, vscodium, cursor (rg --hyperlink-format)")
 	fs.StringVar(&o.color, "colour", "auto", "same as --color (`WHEN`)")
 	fs.Lookup("colour").NoOptDefVal = "auto"

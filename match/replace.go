@@ -46,12 +46,31 @@ type capturer interface {
 // NewReplacer compiles the patterns as Compile does (with o) and the
 // template.
 func NewReplacer(patterns []string, o Options, template string) (*Replacer, error) {
+	return newReplacer(patterns, o, template, "")
+}
+
+// NewMultilineReplacer is NewReplacer for --multiline's matches, which
+// may span lines: ^ and $ match at each line's ends, and under DotAll '.'
+// matches a newline, as in CompileMultiline.
+func NewMultilineReplacer(patterns []string, o Options, template string) (*Replacer, error) {
+	flags := "(?m)"
+	if o.DotAll {
+		flags = "(?ms)"
+	}
+	return newReplacer(patterns, o, template, flags)
+}
+
+// newReplacer is NewReplacer with flags set on each pattern.
+func newReplacer(patterns []string, o Options, template, flags string) (*Replacer, error) {
 	r := &Replacer{parts: parseTemplate(template)}
 	srcs, err := sources(patterns, o)
 	if err != nil {
 		return nil, err
 	}
 	for _, src := range srcs {
+		if flags != "" {
+			src = `(?:` + flags + src + `)`
+		}
 		anchored := `^(?:` + src + `)$`
 		if o.IgnoreCase {
 			anchored = "(?i)" + anchored

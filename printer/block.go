@@ -27,6 +27,8 @@ func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatch
 		col = s - (bytes.LastIndexByte(block[:s], '\n') + 1) + 1
 	}
 	switch {
+	case f.cfg.Replace != nil && len(f.spans) > 0:
+		f.blockReplaced(sep, lineno, offset, block, col)
 	case f.cfg.OnlyMatching:
 		for _, sp := range f.spans {
 			f.blockPieces(sep, lineno, offset, block, sp.s, sp.e, col, true)
@@ -48,6 +50,41 @@ func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatch
 	f.lastEnd = offset + int64(len(block)) + 1
 	f.group.skipped = 0
 	return f.flushIfBig(nil)
+}
+
+// blockReplaced prints a block with its matches replaced (--replace), as
+// ripgrep prints it: the text made, a line of it at a time, numbered
+// from the block's first line (a match that spans lines is replaced by
+// what may be fewer, or more); under -o each match's replacement so;
+// under --vimgrep, for each match, the line of the text it starts on.
+func (f *File) blockReplaced(sep byte, lineno, offset int64, block []byte, col int) {
+	if f.cfg.OnlyMatching {
+		for _, sp := range f.spans {
+			n := int64(bytes.Count(block[:sp.s], []byte{'\n'}))
+			f.text = f.cfg.Replace(f.text[:0], block, sp.s, sp.e)
+			f.blockPieces(sep, lineno+n, offset+int64(sp.s), f.text, 0, len(f.text), col, true)
+		}
+		return
+	}
+	starts := make([]int, len(f.spans)) // each match's column, in the block
+	for i, sp := range f.spans {
+		starts[i] = sp.s - (bytes.LastIndexByte(block[:sp.s], '\n') + 1) + 1
+	}
+	text := f.shapedText(block)
+	if !f.cfg.Vimgrep {
+		f.blockPieces(sep, lineno, offset, text, 0, len(text), col, false)
+		return
+	}
+	for i, sp := range f.spans {
+		ls := bytes.LastIndexByte(text[:sp.out], '\n') + 1
+		le := len(text)
+		if k := bytes.IndexByte(text[ls:], '\n'); k >= 0 {
+			le = ls + k
+		}
+		n := int64(bytes.Count(text[:ls], []byte{'\n'}))
+		f.prefixCol(sep, lineno+n, starts[i], offset+int64(ls))
+		f.blockText(text, ls, le)
+	}
 }
 
 // blockPieces prints block[s:e] a line at a time: a prefix for each

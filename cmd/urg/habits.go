@@ -72,8 +72,8 @@ func (o *options) applyHabits(r *rawFlags) error {
 	if o.multiline && o.crlf {
 		return plainError{errors.New("--multiline cannot be used with --crlf")}
 	}
-	if o.multiline && (o.nullData || sh.replace != nil) {
-		return plainError{errors.New("--multiline cannot be used with -z or --replace")}
+	if o.multiline && o.nullData {
+		return plainError{errors.New("--multiline cannot be used with -z")}
 	}
 	if sh.column || sh.vimgrep {
 		o.lineNumber = true // as rg: a column is told with its line
@@ -156,7 +156,11 @@ func (o *options) shapeConfig(pc *printer.Config) error {
 	pc.NullData = o.nullData
 	pc.Multiline = o.multiline
 	if sh.replace != nil {
-		rep, err := match.NewReplacer(o.patterns, o.match, *sh.replace)
+		newReplacer := match.NewReplacer
+		if o.multiline {
+			newReplacer = match.NewMultilineReplacer
+		}
+		rep, err := newReplacer(o.patterns, o.match, *sh.replace)
 		if err != nil {
 			return err
 		}

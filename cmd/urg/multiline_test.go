@@ -71,10 +71,39 @@ func TestMultilineMaxCount(t *testing.T) {
 // TestMultilineOptions: --multiline with -z or --replace is refused.
 func TestMultilineOptions(t *testing.T) {
 	dir := t.TempDir()
-	for _, args := range [][]string{{"--multiline", "-z", "a", "."}, {"--multiline", "--replace=x", "a", "."}} {
+	for _, args := range [][]string{{"--multiline", "-z", "a", "."}, {"--multiline", "--crlf", "a", "."}} {
 		got := urgT(t, dir, nil, args...)
 		if got.code != 2 || got.stdout != "" || strings.Count(got.stderr, "\n") != 1 {
 			t.Errorf("urg %q: %+v, want one error line and status 2", args, got)
+		}
+	}
+}
+
+// TestMultilineReplaceAsRipgrep15: --multiline with --replace prints a
+// block with its matches replaced, a line of the text made at a time,
+// numbered from the block's first line; -o each replacement; --vimgrep
+// and --column the match's column in the block: as rg 15 -U -r prints.
+func TestMultilineReplaceAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"ml": "a\nb\nc\nxa\nb\n"})
+	for _, args := range [][]string{
+		{"-r", "X", `a\nb`}, {"-n", "-r", "X", `a\nb`}, {"-n", "-r", "[$0]", `a\nb`}, {"-o", "-r", "X", `a\nb`},
+		{"-n", "-r", `Y\nZ`, "b"}, {"-c", "-r", "X", `a\nb`}, {"-n", "--column", "-r", "X", `a\nb`},
+		{"--vimgrep", "-r", "X", `a\nb`}, {"-n", "-r", "<$1>", `(b)\nc`}, {"-n", "-r", "X", "^b$"},
+		{"-n", "-C1", "-r", "X", `c\nx`}, {"--multiline-dotall", "-n", "-r", "X", "a.b"},
+	} {
+		urgArgs := []string{"--multiline"}
+		for _, a := range args {
+			if a == "-r" {
+				a = "--replace"
+			}
+			urgArgs = append(urgArgs, a)
+		}
+		want := runCtx(t, dir, nil, []string{"RIPGREP_CONFIG_PATH="}, rg, append([]string{"-U", "--no-heading", "--color=never"}, append(args, "ml")...)...)
+		got := urgT(t, dir, nil, append(urgArgs, "ml")...)
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Errorf("urg %q: %q status %d; rg 15 -U: %q status %d", urgArgs, got.stdout, got.code, want.stdout, want.code)
 		}
 	}
 }

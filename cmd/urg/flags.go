@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -470,6 +471,10 @@ func parseArgs(args []string) (*options, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Grown once for the file: grown by append, a list of a hundred
+		// thousand words was copied over and over, under the collector's
+		// barriers.
+		o.patterns, o.origins = slices.Grow(o.patterns, len(ps)), slices.Grow(o.origins, len(ps))
 		for i, p := range ps {
 			o.patterns, o.origins = append(o.patterns, p), append(o.origins, origin{src.arg, i + 1})
 		}

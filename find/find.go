@@ -1,5 +1,6 @@
-// Package find parses find's expressions (the primaries spot supports,
-// all ANDed together) and decides which walked entries they select.
+// Package find parses find's expressions (primaries, actions, operators
+// and global options, as GNU find reads them) and evaluates them for the
+// entries of a walk, several at once.
 package find
 
 import (
@@ -15,23 +16,25 @@ import (
 	"urg/walk"
 )
 
-// Expr is a parsed command line: the roots to walk and the tests every
-// printed entry passes.
+// Expr is a parsed command line: the roots to walk, the global options,
+// and the expression each entry is evaluated by.
 type Expr struct {
 	Roots    []string
 	MaxDepth int // -maxdepth; -1 when not given
 	MinDepth int // -mindepth
-	Print0   bool
 	// NeedStat: some test asks more than a name and a type, so the
-	// Stat of every entry that passes the others (MayMatch) must be
-	// fetched.
+	// Stat of every entry that may pass (MayMatch) must be fetched.
 	NeedStat bool
-	names    []test // tests of the name or the path
-	typed    []test // tests of the type
-	stated   []test // tests of the Stat
+	// Deletes: -delete is in the expression.
+	Deletes bool
+	root    node
+	now     time.Time
+	// depthFirst: -depth, under which -prune does nothing, as in find.
+	depthFirst bool
+	regexes    string // -regextype: "emacs" (find's default) or "posix-extended"
 }
 
-// test is one primary: whether n passes it.
+// test is one test: whether n passes it.
 type test func(n *walk.Node) bool
 
 // Error is a command line find cannot take.
@@ -41,182 +44,164 @@ func (e *Error) Error() string { return e.msg }
 
 func errorf(format string, a ...any) error { return &Error{fmt.Sprintf(format, a...)} }
 
-// Parse reads find's syntax: roots first (those that do not start with
-// '-'), then primaries, each with its value. now is the time -mtime
+// Parse reads find's command line: the roots (the arguments before the
+// first that starts with '-', or is '(', ')', '!' or ','), then the
+// expression: primaries, -a (or nothing) binding tighter than -o, '!'
+// (-not) tighter still, ( ... ) and ',' as find has them; -print is
+// added when no action but -prune is given. now is the time -mtime
 // counts back from.
 func Parse(args []string, now time.Time) (*Expr, error) {
-	e := &Expr{MaxDepth: -1}
+	e := &Expr{MaxDepth: -1, now: now, regexes: "emacs"}
 	i := 0
-	for ; i < len(args) && (!strings.HasPrefix(args[i], "-") || args[i] == "-"); i++ {
+	for ; i < len(args) && !startsExpr(args[i]); i++ {
 		e.Roots = append(e.Roots, args[i])
 	}
 	if len(e.Roots) == 0 {
 		e.Roots = []string{"."}
 	}
-	for i < len(args) {
-		name := args[i]
-		i++
-		value := func() (string, error) {
-			if i >= len(args) {
-				return "", errorf("missing argument to `%s'", name)
-			}
-			i++
-			return args[i-1], nil
-		}
-		if err := e.primary(name, value, now); err != nil {
+	p := &parser{e: e, args: args[i:]}
+	var root node = trueNode{}
+	if len(p.args) > 0 {
+		var err error
+		if root, err = p.list(); err != nil {
 			return nil, err
 		}
+		if p.i < len(p.args) {
+			if p.args[p.i] == ")" {
+				return nil, errorf("invalid expression; you have too many ')'")
+			}
+			return nil, errorf("paths must precede expression: `%s'", p.args[p.i])
+		}
 	}
+	if !p.actions {
+		root = and{root, &printNode{sep: '\n'}}
+	}
+	e.root = root
 	return e, nil
 }
 
-// primary adds the primary name, reading its value through value.
-func (e *Expr) primary(name string, value func() (string, error), now time.Time) error {
-	switch name {
-	case "-print":
-		return nil
-	case "-print0":
-		e.Print0 = true
-		return nil
-	case "-empty":
-		e.add(isEmpty)
-		return nil
+// startsExpr says whether arg begins the expression rather than naming a
+// root.
+func startsExpr(arg string) bool {
+	switch arg {
+	case "(", ")", "!", ",":
+		return true
 	}
-	v, err := value()
-	if err != nil {
-		if _, known := valued[name]; !known {
-			return errorf("unknown predicate `%s'", name)
+	return len(arg) > 1 && arg[0] == '-'
+}
+
+// parser reads the expression's tokens.
+type parser struct {
+	e       *Expr
+	args    []string
+	i       int
+	actions bool // an action other than -prune was seen
+}
+
+func (p *parser) peek() string {
+	if p.i < len(p.args) {
+		return p.args[p.i]
+	}
+	return ""
+}
+
+// list is expr [, expr]...: each evaluated, the last one's value taken.
+func (p *parser) list() (node, error) {
+	l, err := p.or()
+	for err == nil && p.peek() == "," {
+		p.i++
+		var r node
+		if r, err = p.or(); err == nil {
+			l = comma{l, r}
 		}
-		return err
 	}
-	switch name {
-	case "-name", "-iname", "-path":
-		fold, whole := name == "-iname", name == "-path"
-		e.names = append(e.names, func(n *walk.Node) bool {
-			if whole {
-				return walk.Match(v, n.Path(), false)
+	return l, err
+}
+
+// or is and [-o and]...
+func (p *parser) or() (node, error) {
+	l, err := p.and()
+	for err == nil && (p.peek() == "-o" || p.peek() == "-or") {
+		op := p.args[p.i]
+		p.i++
+		if p.i >= len(p.args) {
+			return nil, errorf("expected an expression after '%s'", op)
+		}
+		var r node
+		if r, err = p.and(); err == nil {
+			l = or{l, r}
+		}
+	}
+	return l, err
+}
+
+// and is not [[-a] not]...: primaries side by side are ANDed.
+func (p *parser) and() (node, error) {
+	l, err := p.not()
+	for err == nil {
+		switch tok := p.peek(); tok {
+		case "", ")", "-o", "-or", ",":
+			return l, nil
+		case "-a", "-and":
+			p.i++
+			if p.i >= len(p.args) {
+				return nil, errorf("expected an expression after '%s'", tok)
 			}
-			return walk.Match(v, n.Name, fold)
-		})
-	case "-type":
-		var want [256]bool
-		for _, t := range strings.Split(v, ",") {
-			if len(t) != 1 || !strings.Contains("fdlpscb", t) {
-				return errorf("-type: unknown type `%s'", t)
-			}
-			want[t[0]] = true
 		}
-		e.typed = append(e.typed, func(n *walk.Node) bool { return want[n.Type] })
-	case "-size":
-		cmp, n, unit, err := parseSize(v)
-		if err != nil {
-			return errorf("invalid -size argument `%s'", v)
-		}
-		e.add(func(nd *walk.Node) bool {
-			return nd.Stat != nil && cmp.holds((nd.Stat.Size+unit-1)/unit, n)
-		})
-	case "-uid", "-gid":
-		if err := noOwners(name); err != nil {
-			return err
-		}
-		cmp, n, err := parseNumber(v)
-		if err != nil {
-			return errorf("invalid argument `%s' to `%s'", v, name)
-		}
-		e.ownerTest(name == "-gid", func(id int64) bool { return cmp.holds(id, n) })
-	case "-user", "-group":
-		if err := noOwners(name); err != nil {
-			return err
-		}
-		id, err := lookup(v, name == "-group")
-		if err != nil {
-			return err
-		}
-		e.ownerTest(name == "-group", func(got int64) bool { return got == id })
-	case "-perm":
-		return e.perm(v)
-	case "-newer":
-		fi, err := os.Stat(v)
-		if err != nil {
-			return errorf("%s: %v", v, describe(err))
-		}
-		ref := fi.ModTime()
-		e.add(func(n *walk.Node) bool { return n.Stat != nil && n.Stat.Mtime.After(ref) })
-	case "-mtime":
-		cmp, days, err := parseNumber(v)
-		if err != nil {
-			return errorf("invalid argument `%s' to `-mtime'", v)
-		}
-		e.add(func(n *walk.Node) bool {
-			return n.Stat != nil && cmp.holds(int64(now.Sub(n.Stat.Mtime)/(24*time.Hour)), days)
-		})
-	case "-maxdepth", "-mindepth":
-		d, err := strconv.Atoi(v)
-		if err != nil || d < 0 {
-			return errorf("%s: invalid depth `%s'", name, v)
-		}
-		if name == "-maxdepth" {
-			e.MaxDepth = d
-		} else {
-			e.MinDepth = d
-		}
-	default:
-		return errorf("unknown predicate `%s'", name)
-	}
-	return nil
-}
-
-// valued are the primaries that take a value.
-var valued = map[string]struct{}{
-	"-name": {}, "-iname": {}, "-path": {}, "-type": {}, "-size": {}, "-uid": {}, "-gid": {},
-	"-user": {}, "-group": {}, "-perm": {}, "-newer": {}, "-mtime": {}, "-maxdepth": {}, "-mindepth": {},
-}
-
-// add adds a test of the Stat.
-func (e *Expr) add(t test) {
-	e.NeedStat = true
-	e.stated = append(e.stated, t)
-}
-
-// ownerTest adds a test of an entry's group (or user) id.
-func (e *Expr) ownerTest(group bool, ok func(id int64) bool) {
-	e.add(func(n *walk.Node) bool {
-		if n.Stat == nil {
-			return false
-		}
-		if group {
-			return ok(int64(n.Stat.Gid))
-		}
-		return ok(int64(n.Stat.Uid))
-	})
-}
-
-// Match reports whether n is printed.
-func (e *Expr) Match(n *walk.Node) bool {
-	return e.named(n) && all(e.typed, n) && all(e.stated, n)
-}
-
-// MayMatch reports whether n, whose Stat is not fetched yet, passes every
-// test that needs none: the depth, the names, and the type when known.
-// An entry it rejects needs no Stat, as with find, which stats a file
-// only when a test asks (and so reports no stat error for one a cheaper
-// test turned away).
-func (e *Expr) MayMatch(n *walk.Node) bool {
-	return e.named(n) && (n.Type == 0 || all(e.typed, n))
-}
-
-// named reports whether n passes the depth and the tests of its name.
-func (e *Expr) named(n *walk.Node) bool {
-	return n.Depth >= e.MinDepth && all(e.names, n)
-}
-
-func all(tests []test, n *walk.Node) bool {
-	for _, t := range tests {
-		if !t(n) {
-			return false
+		var r node
+		if r, err = p.not(); err == nil {
+			l = and{l, r}
 		}
 	}
-	return true
+	return l, err
+}
+
+// not is [! | -not]... primary, or a parenthesised list.
+func (p *parser) not() (node, error) {
+	switch tok := p.peek(); tok {
+	case "!", "-not":
+		p.i++
+		if p.i >= len(p.args) {
+			return nil, errorf("expected an expression after '%s'", tok)
+		}
+		x, err := p.not()
+		return not{x}, err
+	case "(":
+		p.i++
+		if p.peek() == ")" {
+			return nil, errorf("invalid expression; empty parentheses are not allowed.")
+		}
+		x, err := p.list()
+		if err != nil {
+			return nil, err
+		}
+		if p.peek() != ")" {
+			return nil, errorf("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
+		}
+		p.i++
+		return x, nil
+	case "":
+		return nil, errorf("invalid expression")
+	case ")":
+		return nil, errorf("invalid expression; you have too many ')'")
+	case "-a", "-and", "-o", "-or", ",":
+		return nil, errorf("invalid expression; you have used a binary operator '%s' with nothing before it.", tok)
+	}
+	name := p.args[p.i]
+	p.i++
+	if !strings.HasPrefix(name, "-") {
+		return nil, errorf("paths must precede expression: `%s'", name)
+	}
+	return p.primary(name)
+}
+
+// value reads the value of primary name.
+func (p *parser) value(name string) (string, error) {
+	if p.i >= len(p.args) {
+		return "", errorf("missing argument to `%s'", name)
+	}
+	p.i++
+	return p.args[p.i-1], nil
 }
 
 // cmp is how a number is compared: exactly, more than (+N), less than (-N).

@@ -16,6 +16,8 @@ func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		"-name *.h", "-type f,d -size +1M", "-perm -u+w,g=rx", "-perm /0", "-mtime -3 -newer /",
 		"-user root -group 0", "-size", "-bogus", "-name [a-", "-maxdepth 2 -mindepth 1 -empty", "-print0",
+		"! -name *.h", "( -name a -o -name b ) -print", "-name .git -prune -o -print", "-printf %p\\n%-5s%TY",
+		"-regex .*\\(a\\|b\\)", ") (", "-not", "-newermt 2020-01-01 -o -false , -true",
 	} {
 		f.Add(seed)
 	}
@@ -35,7 +37,9 @@ func FuzzParse(f *testing.F) {
 			{Dir: "", Name: "x", Depth: 0, Type: 'd'},
 			{Dir: "a/b", Name: "[c]", Depth: 2, Type: 'l', StatErr: errors.New("gone")},
 		} {
-			e.Match(n)
+			if !strings.Contains(line, "-exec") { // no program is run here
+				e.NewRun(func([]byte) {}, func([]byte) {}, func(string, ...any) {}).Eval(n)
+			}
 		}
 	})
 }

@@ -7,10 +7,10 @@ import (
 	"urg/walk"
 )
 
-// perm adds -perm MODE (these bits exactly), -perm -MODE (all of them)
-// or -perm /MODE (any of them; /0 matches every file), MODE octal or
+// perm is -perm MODE (these bits exactly), -perm -MODE (all of them) or
+// -perm /MODE (any of them; /0 matches every file), MODE octal or
 // symbolic (u+w,g=rx) as chmod reads it, applied to no bits.
-func (e *Expr) perm(v string) error {
+func perm(v string) (test, error) {
 	kind := byte(0)
 	m := v
 	if m != "" && (m[0] == '-' || m[0] == '/') {
@@ -18,12 +18,9 @@ func (e *Expr) perm(v string) error {
 	}
 	want, err := parseMode(m)
 	if err != nil {
-		return errorf("invalid mode `%s'", v)
+		return nil, errorf("invalid mode `%s'", v)
 	}
-	e.add(func(n *walk.Node) bool {
-		if n.Stat == nil {
-			return false
-		}
+	return func(n *walk.Node) bool {
 		got := n.Stat.Mode & 07777
 		switch kind {
 		case '-':
@@ -32,8 +29,7 @@ func (e *Expr) perm(v string) error {
 			return want == 0 || got&want != 0
 		}
 		return got == want
-	})
-	return nil
+	}, nil
 }
 
 // parseMode reads an octal mode or a symbolic one.

@@ -29,6 +29,9 @@ type Node struct {
 	// when the walk was asked for it; nil with StatErr when it failed.
 	Stat    *Stat
 	StatErr error
+	// Prune, set by the emit of a directory, keeps the walk out of it
+	// (find's -prune).
+	Prune bool
 }
 
 // Path is the entry's path as find prints it: the root as given, joined
@@ -93,7 +96,7 @@ func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path strin
 		}
 		// The Type, not fi.IsDir: a root that is a junction is a link, as
 		// find -P leaves a root that is a symbolic link unwalked.
-		if n.Type == TypeDir && o.MaxDepth != 0 {
+		if n.Type == TypeDir && o.MaxDepth != 0 && !n.Prune {
 			w.walkRoot(root, root)
 		}
 	}
@@ -222,7 +225,7 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 		w.stop()
 		return false
 	}
-	if n.Type == TypeDir && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
+	if n.Type == TypeDir && !n.Prune && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
 		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth, rel: w.subRel(job.rel, n.Name), ignores: job.ignores})
 	}
 	return true

@@ -1,13 +1,15 @@
 // Command spot is find, in parallel: it walks directory trees on every
 // core, fetches file metadata in batches through io_uring (only when a
-// primary needs it), and prints the entries that pass every primary.
+// primary needs it), and evaluates find's expression for every entry.
 //
-//	spot [-j N] [--sort=path] [DIR...] [PRIMARY...]
+//	spot [-j N] [--sort=path] [DIR...] [EXPRESSION]
 //
-// Primaries, ANDed as in find: -name GLOB, -iname GLOB, -path GLOB,
-// -type f|d|l|p|s|b|c, -size [+-]N[ckMG], -uid N, -gid N, -user NAME,
-// -group NAME (these four not on Windows), -perm [-/]MODE, -newer FILE,
-// -mtime [+-]N, -maxdepth N, -mindepth N, -empty, -print0.
+// The expression is find's: primaries (-name, -iname, -path, -regex,
+// -type, -size, -uid, -gid, -user, -group, -perm, -newer, -newermt,
+// -mtime, -mmin, -empty, -readable, -writable, -executable, -true,
+// -false), actions (-print, -print0, -printf, -prune, -exec, -execdir,
+// -delete, -quit), operators (!, -not, -a, -and, -o, -or, ( ), ',') and
+// global options (-maxdepth, -mindepth, -depth, -regextype).
 package main
 
 import (
@@ -46,7 +48,8 @@ var (
 	primaryTable = []entry{
 		{"-name GLOB", "the name matches GLOB (fnmatch: * and ? match a leading dot too)"},
 		{"-iname GLOB", "-name, ignoring the case of ASCII letters"},
-		{"-path GLOB", "the whole path as printed matches GLOB (* matches / too)"},
+		{"-path GLOB", "the whole path as printed matches GLOB (* matches / too); -wholename is the same, -ipath and -iwholename ignore case"},
+		{"-regex RE", "the whole path matches RE, in emacs's syntax unless -regextype posix-extended says; -iregex ignores case"},
 		{"-type f|d|l|p|s|b|c", "the type is one of those (a comma list takes several)"},
 		{"-size [+-]N[cwbkMG]", "the size in units (512 bytes unless a suffix says), rounded up, is N, more (+) or less (-)"},
 		{"-uid [+-]N", "the owner's user ID is N, more or less"},
@@ -55,12 +58,28 @@ var (
 		{"-group NAME", "the group is NAME (or that ID)"},
 		{"-perm [-/]MODE", "the permission bits are MODE, hold all of MODE (-), or any of it (/); octal or symbolic"},
 		{"-newer FILE", "modified after FILE"},
-		{"-mtime [+-]N", "modified N whole days ago, more or less"},
-		{"-maxdepth N", "entries at most N levels below a root"},
-		{"-mindepth N", "entries at least N levels below a root"},
+		{"-newermt DATE", "modified after DATE (2006-01-02, 2006-01-02 15:04:05, RFC 3339, @SECONDS)"},
+		{"-mtime [+-]N", "modified N whole days ago, more or less; -mmin counts minutes"},
 		{"-empty", "an empty file or directory"},
-		{"-print", "print the entry (what spot does anyway)"},
-		{"-print0", "end each path with a NUL byte instead of a newline"},
+		{"-readable", "the user may read it (access(2)); -writable, -executable likewise"},
+		{"-true", "always true; -false never"},
+		{"-print", "print the path and a newline (what spot does when no action is given)"},
+		{"-print0", "print the path and a NUL byte"},
+		{"-printf FORMAT", "print FORMAT: %p %f %h %P %H %d %s %m %M %u %g %U %G %y %l %t %T@ %Tk (k as strftime's), widths (%-10p), \\n \\t \\0 \\NNN"},
+		{"-prune", "do not walk into this directory (true)"},
+		{"-exec CMD ;", "run CMD, {} replaced by the path; true if it exits 0. -exec CMD {} + runs CMD with many paths at once, batches in parallel"},
+		{"-execdir CMD ;", "-exec in the entry's directory, {} replaced by ./NAME; also with {} +"},
+		{"-delete", "delete the entry, once the walk is done, contents before their directory"},
+		{"-quit", "stop at once, after this entry"},
+		{"! EXPR, -not EXPR", "true where EXPR is false"},
+		{"EXPR [-a] EXPR", "both (-and is the same; side by side they are ANDed)"},
+		{"EXPR -o EXPR", "either, the right evaluated only where the left is false (-or is the same)"},
+		{"( EXPR )", "grouping"},
+		{"EXPR , EXPR", "both evaluated, the right's value taken"},
+		{"-maxdepth N", "global: entries at most N levels below a root"},
+		{"-mindepth N", "global: entries at least N levels below a root"},
+		{"-depth", "global: accepted (spot deletes contents first anyway)"},
+		{"-regextype TYPE", "global: emacs (the default) or posix-extended"},
 	}
 )
 
@@ -76,11 +95,11 @@ func primaries() []entry {
 // usage is spot's help.
 func usage() string {
 	var b strings.Builder
-	b.WriteString("usage: spot [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [DIR...] [PRIMARY...]\n")
+	b.WriteString("usage: spot [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [--version] [DIR...] [EXPRESSION]\n")
 	for _, e := range optionTable {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
-	b.WriteString("primaries (all must hold, as in find):\n")
+	b.WriteString("the expression, as find's (with no action but -prune, -print is added):\n")
 	for _, e := range primaries() {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
@@ -96,17 +115,19 @@ func manPage() string {
 spot \- find files in parallel
 .SH SYNOPSIS
 .B spot
-[\fB\-j\fR \fIN\fR] [\fB\-\-sort=path\fR] [\fIDIR\fR]... [\fIPRIMARY\fR]...
+[\fB\-j\fR \fIN\fR] [\fB\-\-sort=path\fR] [\fIDIR\fR]... [\fIEXPRESSION\fR]
 .SH DESCRIPTION
-spot walks each DIR (\fB.\fR by default) on every core and prints, as find(1)
-does, every entry that passes all the primaries. It stats entries only
-when a primary needs more than a name and a type.
+spot walks each DIR (\fB.\fR by default) on every core and evaluates find(1)'s
+expression for every entry: with no action but \fB\-prune\fR, it prints those
+for which it is true. It stats entries only when a primary needs more than
+a name and a type. Programs run by \fB\-exec\fR write their output whole,
+never interleaved with another's.
 .SH OPTIONS
 `)
 	for _, e := range optionTable {
 		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
 	}
-	b.WriteString(".SH PRIMARIES\n")
+	b.WriteString(".SH EXPRESSION\n")
 	for _, e := range primaries() {
 		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
 	}
@@ -130,6 +151,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errMan:
 		fmt.Fprint(stdout, manPage())
 		return 0
+	case errVersion:
+		fmt.Fprintf(stdout, "spot %s\n", version)
+		return 0
 	}
 	if err == nil {
 		var e *find.Expr
@@ -145,9 +169,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 var (
-	errHelp = errors.New("help")
-	errMan  = errors.New("man")
+	errHelp    = errors.New("help")
+	errMan     = errors.New("man")
+	errVersion = errors.New("version")
 )
+
+// version is set by the build (-ldflags -X main.version=...), as urg's.
+var version = "0.1.0-dev"
 
 // options takes spot's own options out of args, wherever they are: -j N
 // (grab's -n N), --sort=path, --stat, and the filter's into filter.
@@ -158,7 +186,20 @@ func options(args []string, filter *filterFlags) (threads int, sorted, ring bool
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if a == "-exec" || a == "-execdir" {
+			// A program's arguments are its own, up to ';' or {} +.
+			j := i + 1
+			for j < len(args) && args[j] != ";" && !(args[j] == "+" && args[j-1] == "{}") {
+				j++
+			}
+			j = min(j, len(args)-1)
+			rest = append(rest, args[i:j+1]...)
+			i = j
+			continue
+		}
 		switch {
+		case a == "--version":
+			return 0, false, false, nil, errVersion
 		case a == "-h" || a == "--help":
 			return 0, false, false, nil, errHelp
 		case a == "--sort=path":
@@ -203,58 +244,77 @@ func options(args []string, filter *filterFlags) (threads int, sorted, ring bool
 // docs/performance.md).
 const threadsPerCore = 8
 
-// search prints what e selects under its roots, as it is found or, sorted,
-// at the end in the walk's order of names.
+// search evaluates e for every entry under its roots, writing each
+// entry's output whole as it is found or, sorted, at the end in the
+// walk's order of names.
 func search(e *find.Expr, fw walk.FullWalk, sorted bool, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	sep := byte('\n')
-	if e.Print0 {
-		sep = 0
-	}
 	var (
 		mu      sync.Mutex
 		failed  bool
+		quit    bool
 		outErr  error
-		matched []string
+		matched []pathOut
 	)
+	write := func(b []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		if outErr == nil {
+			_, outErr = out.Write(b)
+		}
+	}
+	writeErr := func(b []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		out.Flush() // what was printed before the message goes first
+		stderr.Write(b)
+	}
+	errf := func(format string, a ...any) {
+		writeErr([]byte("spot: " + fmt.Sprintf(format, a...) + "\n"))
+	}
+	run := e.NewRun(write, writeErr, errf)
 	emit := func(n *walk.Node) bool {
 		if n.StatErr != nil {
 			mu.Lock()
 			failed = true
-			fmt.Fprintf(stderr, "spot: %s: %v\n", n.Path(), reason(n.StatErr))
 			mu.Unlock()
-		}
-		if !e.Match(n) {
-			return true
+			errf("%s: %v", n.Path(), reason(n.StatErr))
 		}
 		mu.Lock()
+		stopped := quit
+		mu.Unlock()
+		if stopped {
+			return false
+		}
+		b, prune, q := run.Eval(n)
+		n.Prune = prune
+		mu.Lock()
 		defer mu.Unlock()
-		if sorted {
-			matched = append(matched, n.Path())
-			return true
+		if quit {
+			return false // another entry quit while this one was evaluated
 		}
-		if _, err := out.WriteString(n.Path()); err == nil {
-			err = out.WriteByte(sep)
-			outErr = err
-		} else {
-			outErr = err
+		quit = q
+		if len(b) > 0 {
+			if sorted {
+				matched = append(matched, pathOut{n.Path(), b})
+			} else if outErr == nil {
+				_, outErr = out.Write(b)
+			}
 		}
-		return outErr == nil
+		return outErr == nil && !quit
 	}
 	report := func(path string, err error) {
 		mu.Lock()
-		defer mu.Unlock()
 		failed = true
-		fmt.Fprintf(stderr, "spot: %s: %v\n", path, reason(err))
+		mu.Unlock()
+		errf("%s: %v", path, reason(err))
 	}
 	walk.All(e.Roots, fw, emit, report)
+	run.Finish()
 	if sorted {
-		slices.SortFunc(matched, comparePaths)
-		for _, p := range matched {
-			if _, outErr = out.WriteString(p); outErr == nil {
-				outErr = out.WriteByte(sep)
-			}
-			if outErr != nil {
+		slices.SortFunc(matched, func(a, b pathOut) int { return comparePaths(a.path, b.path) })
+		for _, m := range matched {
+			if _, outErr = out.Write(m.out); outErr != nil {
 				break
 			}
 		}
@@ -266,10 +326,16 @@ func search(e *find.Expr, fw walk.FullWalk, sorted bool, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "spot: write error: %v\n", reason(outErr))
 		return 1
 	}
-	if failed {
+	if failed || run.Failed() {
 		return 1
 	}
 	return 0
+}
+
+// pathOut is an entry's output, held for --sort=path.
+type pathOut struct {
+	path string
+	out  []byte
 }
 
 // comparePaths orders paths as a sorted walk meets them: name by name,
@@ -294,13 +360,19 @@ func comparePaths(a, b string) int {
 	}
 }
 
-// reason is an error without the path that spot prints before it.
+// reason is an error without the path that spot prints before it, in
+// the system's words capitalised, as find prints them ("Permission
+// denied").
 func reason(err error) string {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return pe.Err.Error()
+		err = pe.Err
 	}
-	return err.Error()
+	msg := err.Error()
+	if msg != "" && 'a' <= msg[0] && msg[0] <= 'z' {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg
 }
 
 // filterFlags are spot's --ignore, --hidden and --no-require-git.

@@ -107,6 +107,9 @@ func TestBadCommandLines(t *testing.T) {
 		{"-user", "no-such-user-here"}, {"-group", "no-such-group-here"}, {"-perm", "999"},
 		{"-perm", "u!w"}, {"-newer", "no-such-file"}, {"-mtime", "x"}, {"-maxdepth", "-1"},
 		{"-j", "0"}, {"--sort=size"}, {"--stat=fast"}, {"-j"},
+		{"-name", "x", ")"}, {"(", "-name", "x"}, {"!"}, {"-o"}, {"-name", "x", "-o"}, {"(", ")"},
+		{"x", "-name", "y", "z"}, {"-exec", "echo"}, {"-exec", ";"}, {"-printf", "%Q"}, {"-regex", "\\("},
+		{"-newermt", "not a date"}, {"-regextype", "awk"},
 	} {
 		cmd := exec.Command(spotBin, c...)
 		cmd.Dir = root

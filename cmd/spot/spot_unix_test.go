@@ -8,9 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"urg/internal/testbin"
 )
 
 // The tests of this file hold spot to find(1) on a tree with FIFOs,
@@ -97,6 +100,22 @@ func TestAgainstFind(t *testing.T) {
 		{"src/", "-name", "*.go"},
 		{"ln-dir"}, {"ln-dir", "-type", "l"},
 		{"many", "-size", "+3"}, {"many", "-name", "*-1*", "-size", "-2", "-mtime", "-20"},
+		// find's grammar: operators, actions, and what spot lacked.
+		{"src", "!", "-name", "*.h"}, {"-not", "-type", "d"}, {"!", "!", "-type", "f"},
+		{"-name", "*.h", "-o", "-name", "*.c"}, {"-name", "*.h", "-or", "-size", "+1M", "-and", "-type", "f"},
+		{"(", "-name", "*.h", "-o", "-name", "*.go", ")", "-type", "f"}, {"-type", "f", "-a", "(", "!", "-name", "*.bin", ")"},
+		{"-name", "src", "-prune", "-o", "-print"}, {"-name", "src", "-prune", "-o", "-type", "f", "-print"},
+		{"-path", "./many", "-prune", "-o", "-name", "*.h", "-print"}, {"-name", "*.h", ",", "-name", "*.c"},
+		{"-type", "f", "-name", "*.bin", "-printf", "%p %s %m %M %y %d %f %h %u %g %U %G\n"},
+		{"-name", "*.h", "-printf", "[%-20f|%5s|%P|%H]\n"}, {"src", "big", "-printf", "%h|%P|%H|%d\n"},
+		{"-maxdepth", "1", "-printf", "%TY-%Tm-%Td %TH:%TM %T@ %t\n"}, {"-printf", "%p\\t%y\\n"},
+		{"-regex", ".*/[ab]\\..*"}, {"-regex", ".*/\\(src\\|big\\)"}, {"-regextype", "posix-extended", "-regex", ".*\\.(h|c)"},
+		{"-iregex", ".*\\.H"}, {"-newermt", "2000-01-01"}, {"-newermt", "2999-01-01 10:00"}, {"-mmin", "-30"},
+		{"-readable"}, {"-writable", "-type", "f"}, {"-executable", "-type", "f"}, {"-true"}, {"-false"}, {"-depth", "-name", "*.h"},
+		{"-name", "*.h", "-exec", "echo", "found", "{}", ";"}, {"-name", "*.bin", "-exec", "test", "-s", "{}", ";", "-print"},
+		{"-type", "f", "-name", "*.h", "-exec", "printf", "%s\n", "{}", "+"}, {"many", "-type", "f", "-exec", "printf", "%s\n", "{}", "+"},
+		{"-type", "f", "-name", "*.c", "-execdir", "printf", "%s\n", "{}", ";"}, {"src", "-type", "f", "-execdir", "printf", "%s\n", "{}", "+"},
+		{"-name", "a.h", "-print", "-quit"}, {"-name", "*.h", "-exec", "echo", "-j", "3", "{}", ";"},
 	}
 	for _, c := range cases {
 		sep := "\n"
@@ -111,5 +130,66 @@ func TestAgainstFind(t *testing.T) {
 					opts, c, code, len(got), stderr, got, wantCode, want)
 			}
 		}
+	}
+}
+
+// TestDeleteAndQuitAgainstFind: -delete removes what it selects, contents
+// before their directories, as find -delete does (the two trees left
+// the same); -quit stops after one entry.
+func TestDeleteAndQuitAgainstFind(t *testing.T) {
+	if _, err := exec.LookPath("find"); err != nil {
+		t.Skip("find is not installed")
+	}
+	for _, c := range [][]string{{"-name", "*.h", "-delete"}, {"-path", "./src/lib*", "-delete"}, {"-type", "f", "-size", "+1M", "-delete", "-print"}} {
+		trees := [2]string{tree(t), tree(t)}
+		want, _, wantCode := lines(t, trees[0], "\n", "find", c...)
+		got, stderr, code := lines(t, trees[1], "\n", spotBin, c...)
+		if !slices.Equal(got, want) || code != wantCode {
+			t.Errorf("spot %q: exit %d, stderr %q, %q; find: exit %d, %q", c, code, stderr, got, wantCode, want)
+		}
+		left := [2][]string{}
+		for i, root := range trees {
+			left[i], _, _ = lines(t, root, "\n", "find")
+		}
+		if !slices.Equal(left[0], left[1]) {
+			t.Errorf("spot %q left %d entries, find %d", c, len(left[1]), len(left[0]))
+		}
+	}
+	got, _, code := lines(t, tree(t), "\n", spotBin, "-type", "f", "-print", "-quit")
+	if len(got) != 1 || code != 0 {
+		t.Errorf("spot -type f -print -quit: %q, exit %d; want one path", got, code)
+	}
+}
+
+// TestErrorWordsAsFind: what spot cannot read is reported in find's
+// words, the system's capitalised, and the expression's errors as find
+// words them.
+func TestErrorWordsAsFind(t *testing.T) {
+	root := tree(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"no-such"}, "spot: no-such: No such file or directory\n"},
+		{[]string{".", "x", "-name", "y"}, "spot: x: No such file or directory\n"},
+		{[]string{"-name", "y", "z"}, "spot: paths must precede expression: `z'\n"},
+		{[]string{"-name", "y", ")"}, "spot: invalid expression; you have too many ')'\n"},
+		{[]string{"-bogus"}, "spot: unknown predicate `-bogus'\n"},
+	} {
+		r := testbin.Run(t, root, nil, nil, spotBin, c.args...)
+		if !strings.HasSuffix(r.Stderr, c.want) || r.Code != 1 {
+			t.Errorf("spot %q: stderr %q, exit %d; want %q, exit 1", c.args, r.Stderr, r.Code, c.want)
+		}
+	}
+	if os.Geteuid() == 0 {
+		return // root reads anything
+	}
+	locked := filepath.Join(root, "locked")
+	if err := os.Mkdir(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(locked, 0o755)
+	if r := testbin.Run(t, root, nil, nil, spotBin, "locked"); !strings.Contains(r.Stderr, "spot: locked: Permission denied") || r.Code != 1 {
+		t.Errorf("spot locked: stderr %q, exit %d", r.Stderr, r.Code)
 	}
 }

@@ -137,3 +137,24 @@ func TestDeepNesting(t *testing.T) {
 		}
 	}
 }
+
+// TestPerlPosixSyntax: under -P, POSIX's collating elements and
+// equivalence classes, and a POSIX class outside brackets, are errors in
+// PCRE2's words, status 2, as grep -P says; under -G and -E they are
+// grep's brackets.
+func TestPerlPosixSyntax(t *testing.T) {
+	grep := needGrep(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"x": "a\n=\n.\nb\n:\n"})
+	for _, args := range [][]string{
+		{"-P", "[.a.]"}, {"-P", "[=a=]"}, {"-P", "[[=a=]]"}, {"-P", "[b[.a.]]"}, {"-P", "[:alpha:]"},
+		{"-P", "[a[.]"}, {"-P", `[\].a.]`}, {"-G", "[[=a=]]"}, {"-E", "[[.a.]b]"}, {"-G", "[:alpha:]"},
+	} {
+		want := runCtx(t, dir, nil, []string{"LC_ALL=C"}, grep, append(args, "x")...)
+		got := runCtx(t, dir, nil, []string{"LC_ALL=C"}, urgBin, append(args, "x")...)
+		_, wmsg, _ := strings.Cut(want.stderr, ": ")
+		if got.stdout != want.stdout || got.code != want.code || want.code == 2 && !strings.Contains(got.stderr, strings.TrimSpace(wmsg)) {
+			t.Errorf("urg %q: %q %q status %d; grep %q %q status %d", args, got.stdout, got.stderr, got.code, want.stdout, want.stderr, want.code)
+		}
+	}
+}

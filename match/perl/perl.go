@@ -49,9 +49,40 @@ func Translate(src string, uni bool) (string, error) {
 			if i = t.unescaped(i); len(t.outer) > maxNest {
 				return "", errNest
 			}
+			if t.err != nil {
+				return "", t.err
+			}
 		}
 	}
 	return t.b.String(), nil
+}
+
+// PCRE2's refusals of POSIX's bracket syntax where it has none.
+var (
+	errCollating = errors.New("POSIX collating elements are not supported")
+	errPosixOut  = errors.New("POSIX named classes are supported only within a class")
+)
+
+// posixSyntax is PCRE2's check_posix_syntax: whether the '[' at src[i],
+// followed by ':', '.' or '=', opens [:...:], [.....] or [=...=] that is
+// closed (by the same character and ']') before a ']' or another such
+// '[' ends the look; "\]" and "\\" are skipped.
+func posixSyntax(src string, i int) bool {
+	if i+1 >= len(src) || strings.IndexByte(":.=", src[i+1]) < 0 {
+		return false
+	}
+	term := src[i+1]
+	for j := i + 2; j < len(src); j++ {
+		switch {
+		case src[j] == '\\' && j+1 < len(src) && (src[j+1] == ']' || src[j+1] == '\\'):
+			j++
+		case src[j] == '[' && j+1 < len(src) && src[j+1] == term, src[j] == ']':
+			return false
+		case src[j] == term && j+1 < len(src) && src[j+1] == ']':
+			return true
+		}
+	}
+	return false
 }
 
 // maxNest is how deep groups may nest, as Go's parser allows; the
@@ -71,6 +102,7 @@ type translator struct {
 	classStart int    // b.Len() just after '[' or '[^'
 	extended   bool   // the x flag is on
 	outer      []bool // extended outside each open group
+	err        error  // a refusal met by unescaped
 }
 
 // unescaped copies the byte at src[i], which starts no escape, or the
@@ -90,7 +122,18 @@ func (t *translator) unescaped(i int) int {
 			t.outer = t.outer[:len(t.outer)-1]
 		}
 	case c == '[' && !t.inClass:
+		if posixSyntax(t.src, i) {
+			// [:alpha:] where a class would open, [.a.], [=a=]
+			t.err = errCollating
+			if t.src[i+1] == ':' {
+				t.err = errPosixOut
+			}
+			return i
+		}
 		return t.class(i)
+	case c == '[' && t.inClass && i+1 < len(t.src) && t.src[i+1] != ':' && posixSyntax(t.src, i):
+		t.err = errCollating
+		return i
 	case c == '[' && t.inClass && strings.HasPrefix(t.src[i:], "[:"):
 		return t.posix(i)
 	case c == ']' && t.inClass && t.b.Len() > t.classStart:

@@ -35,3 +35,23 @@ func TestQuoteMeta(t *testing.T) {
 		t.Errorf("QuoteMeta = %q, want %q", got, want)
 	}
 }
+
+// TestPosixSyntaxRefused: PCRE2 has no collating elements or equivalence
+// classes, and no POSIX class outside brackets: [.a.], [=a=], [[=a=]],
+// [b[.a.]] and [:alpha:] are errors in its words, as grep -P says; where
+// the bracket is not closed so, or escaped, it is a class like another.
+func TestPosixSyntaxRefused(t *testing.T) {
+	for src, want := range map[string]error{
+		`[.a.]`: errCollating, `[=a=]`: errCollating, `x[[.a.]]`: errCollating, `[b[=a=]]`: errCollating,
+		`[[:alpha:][=a=]]`: errCollating, `[:alpha:]`: errPosixOut,
+	} {
+		if _, err := Translate(src, true); err != want {
+			t.Errorf("Translate(%q) = %v; want %v", src, err, want)
+		}
+	}
+	for _, src := range []string{`[a[.]`, `\[.a.]`, `[\].a.]`, `[[:alpha:]]`, `[.a]`, `[=]`} {
+		if _, err := Translate(src, true); err != nil {
+			t.Errorf("Translate(%q): %v; want a class", src, err)
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatches bool) error {
 	f.spans = f.spans[:0]
 	if hasMatches {
-		if err := f.cfg.Matcher.Each(block, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) }); err != nil {
+		if err := f.each(block, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) }); err != nil {
 			return f.flushIfBig(err)
 		}
 	}

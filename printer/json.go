@@ -123,7 +123,7 @@ func (f *File) jsonLineMessage(typ string, lineno, offset int64, line []byte, ha
 	}
 	var err error
 	if hasMatches && f.cfg.Matcher != nil {
-		err = f.cfg.Matcher.Each(line, func(s, e int) {
+		err = f.each(line, func(s, e int) {
 			sub := jsonSubmatch{Match: dataOf(line[s:e]), Start: s, End: e}
 			if f.cfg.Replace != nil {
 				f.text = f.cfg.Replace(f.text[:0], line, s, e)

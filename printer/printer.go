@@ -282,6 +282,9 @@ type File struct {
 	binaryAt     int64 // offset of the binary data met; -1 none
 
 	only onlyLine
+	// given are the matches the search handed with the block being
+	// printed (MatchSpans); nil when the printer finds them.
+	given []search.Span
 	// linkCol is the column of the line's first match, for a hyperlink
 	// whose format wants one (0: none known).
 	linkCol int
@@ -299,11 +302,32 @@ func (f *File) Match(lineno, offset int64, line []byte) error {
 	}
 	if f.cfg.CountMatches && !f.cfg.Invert && f.cfg.Matcher != nil {
 		n := int64(0)
-		f.cfg.Matcher.Each(line, func(int, int) { n++ })
+		f.each(line, func(int, int) { n++ })
 		f.out.matches.Add(n)
 	}
 	// Under -v a selected line holds no match to print or colour.
 	return f.report(':', lineno, offset, line, !f.cfg.Invert)
+}
+
+// MatchSpans implements search.SpanSink: a block of lines that
+// multiline matches span, with the matches, which are taken as they are
+// rather than looked for again in the block alone.
+func (f *File) MatchSpans(lineno, offset int64, block []byte, spans []search.Span) error {
+	f.given = spans
+	defer func() { f.given = nil }()
+	return f.Match(lineno, offset, block)
+}
+
+// each calls fn with the matches of line: those the search gave with it
+// (MatchSpans), else the matcher's.
+func (f *File) each(line []byte, fn func(s, e int)) error {
+	if f.given != nil {
+		for _, sp := range f.given {
+			fn(sp.Start, sp.End)
+		}
+		return nil
+	}
+	return f.cfg.Matcher.Each(line, fn)
 }
 
 // Context implements search.Sink.
@@ -335,7 +359,7 @@ func (f *File) report(sep byte, lineno, offset int64, line []byte, hasMatches bo
 // firstColumn is the column of line's first match (1-based), 0 for none.
 func (f *File) firstColumn(line []byte) int {
 	col := 0
-	f.cfg.Matcher.Each(line, func(s, _ int) {
+	f.each(line, func(s, _ int) {
 		if col == 0 {
 			col = s + 1
 		}
@@ -364,7 +388,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 			o.emit = f.onlyMatch
 		}
 		o.sep, o.lineno, o.offset, o.line, o.bad = sep, lineno, offset, line, false
-		err = f.cfg.Matcher.Each(line, o.emit)
+		err = f.each(line, o.emit)
 		bad := o.bad
 		o.line = nil
 		if bad {
@@ -379,7 +403,7 @@ func (f *File) line(sep byte, lineno, offset int64, line []byte, hasMatches bool
 		f.prefix(sep, lineno, offset)
 		at := 0
 		hl := f.cfg.Colors.Highlight
-		err = f.cfg.Matcher.Each(line, func(s, e int) {
+		err = f.each(line, func(s, e int) {
 			colored(f, hl, line[at:s])
 			colored(f, f.cfg.Colors.Match, line[s:e])
 			at = e

@@ -69,7 +69,7 @@ func (f *File) countMatches(line []byte) error {
 		f.count++
 		return nil
 	}
-	return f.cfg.Matcher.Each(line, func(int, int) { f.count++ })
+	return f.each(line, func(int, int) { f.count++ })
 }
 
 // shapedLine is line for the shapes of this file: the line's matches are
@@ -80,7 +80,7 @@ func (f *File) shapedLine(sep byte, lineno, offset int64, line []byte, hasMatche
 	var err error
 	f.spans = f.spans[:0]
 	if hasMatches {
-		err = f.cfg.Matcher.Each(line, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) })
+		err = f.each(line, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) })
 		if err != nil {
 			return f.flushIfBig(err)
 		}

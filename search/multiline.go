@@ -53,7 +53,12 @@ func (s *Searcher) multiRegion(pos, full int, eof bool) (next int, err error) {
 		if !s.opts.Invert && !s.draining {
 			s.res.Count += int64(n - 1) // selectBlock counts the last
 		}
-		if serr = s.selectBlock(pos+at, pos+bs, pos+be); serr != nil {
+		if !s.opts.Invert {
+			s.blockSpans = s.spanBuf
+		}
+		serr = s.selectBlock(pos+at, pos+bs, pos+be)
+		s.blockSpans = nil
+		if serr != nil {
 			return false
 		}
 		at, bs = be+1, -1
@@ -63,6 +68,7 @@ func (s *Searcher) multiRegion(pos, full int, eof bool) (next int, err error) {
 		ls, le := match.Block(text, ms, me)
 		if bs >= 0 && ls <= be && !reached() {
 			be, n = max(be, le), n+1
+			s.spanBuf = append(s.spanBuf, Span{ms - bs, me - bs})
 			return true
 		}
 		if !flush() {
@@ -72,6 +78,7 @@ func (s *Searcher) multiRegion(pos, full int, eof bool) (next int, err error) {
 			return true // on lines a block before took
 		}
 		bs, be, n = ls, le, 1
+		s.spanBuf = append(s.spanBuf[:0], Span{ms - ls, me - ls})
 		return true
 	})
 	if err == nil && serr == nil {

@@ -101,6 +101,18 @@ type Sink interface {
 	Finish(res Result, err error) error
 }
 
+// SpanSink is a Sink that takes, with a block of lines that --multiline
+// matches span, the matches' bounds in it: found with the text around the
+// block in view, where a sink that looked for them again in the block
+// alone would miss a match whose look-behind reaches the line before.
+type SpanSink interface {
+	Sink
+	MatchSpans(lineno, offset int64, block []byte, spans []Span) error
+}
+
+// Span is a match's bounds, in the block handed with it.
+type Span struct{ Start, End int }
+
 // Result sums up one search.
 type Result struct {
 	Count  int64 // lines selected
@@ -124,6 +136,10 @@ type Searcher struct {
 	buf  []byte
 	eol  byte          // what ends a line: '\n', or NUL under NullData
 	span match.Spanner // under Multiline
+	// blockSpans, while a multiline block is reported, are its matches
+	// (for a SpanSink); nil otherwise.
+	blockSpans []Span
+	spanBuf    []Span
 
 	// per-search state
 	sink       Sink
@@ -760,7 +776,12 @@ func (s *Searcher) selectLine(ls, le int) error {
 	if err := s.before(ls); err != nil {
 		return err
 	}
-	err := s.sink.Match(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le])
+	var err error
+	if ss, ok := s.sink.(SpanSink); ok && s.blockSpans != nil {
+		err = ss.MatchSpans(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le], s.blockSpans)
+	} else {
+		err = s.sink.Match(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le])
+	}
 	s.lastEnd = s.base + int64(le) + 1
 	s.afterLeft = s.opts.After
 	return s.check(err, s.done)

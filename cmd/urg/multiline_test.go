@@ -107,3 +107,29 @@ func TestMultilineReplaceAsRipgrep15(t *testing.T) {
 		}
 	}
 }
+
+// TestMultilineLookBehindAsRipgrep15: a match whose look-behind reaches
+// the line before is printed, counted and placed as rg 15 -U -P does:
+// the printer takes the matches the search found with the lines before
+// in view, rather than looking again in the block alone.
+func TestMultilineLookBehindAsRipgrep15(t *testing.T) {
+	rg, _ := ripgrep15(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"lb": "foo\nbar\nxbar foo\nbar bar\n"})
+	for _, args := range [][]string{
+		{"-o", `(?<=foo\n)bar`}, {"-n", "--column", `(?<=foo\n)bar`}, {"--count-matches", `(?<=foo\n)bar`},
+		{"-c", `(?<=foo\n)bar`}, {"--vimgrep", `o\nb`}, {"-n", "-o", `(?<=o\n)bar|x`}, {"-b", "-o", `(?<=foo\n)bar`},
+		{"--color=always", "-n", `(?<=foo\n)bar`},
+	} {
+		want := runCtx(t, dir, nil, []string{"RIPGREP_CONFIG_PATH="}, rg, append([]string{"-U", "-P", "--no-heading"}, append(args, "lb")...)...)
+		got := runCtx(t, dir, nil, []string{"GREP_COLORS=se="}, urgBin, append(append([]string{"--multiline"}, args...), "lb")...)
+		if rendered(got.stdout) != rendered(want.stdout) || got.code != want.code {
+			t.Errorf("urg --multiline %q: %q status %d; rg 15 -U -P: %q status %d", args, got.stdout, got.code, want.stdout, want.code)
+		}
+	}
+	// --json's submatches, the times aside.
+	got := urgT(t, dir, nil, "--multiline", "--json", `(?<=foo\n)bar`, "lb")
+	if !strings.Contains(got.stdout, `"submatches":[{"match":{"text":"bar"},"start":0,"end":3}]`) {
+		t.Errorf("urg --multiline --json: %q; want bar's submatch", got.stdout)
+	}
+}

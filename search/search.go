@@ -90,7 +90,9 @@ type Sink interface {
 	// Context is called for each context line.
 	Context(lineno, offset int64, line []byte) error
 	// Binary is called when a selected line lies in data that holds a
-	// NUL byte, under BinaryQuit; the search stops after it.
+	// NUL byte, under BinaryQuit; nothing is reported after it (under
+	// MaxCount the search counts on, silently, to the count, as grep
+	// 3.12 does, for Result.SelectedEnd).
 	Binary() error
 	// Finish is called once for every file begun, last. res is what its
 	// search found; err, when not nil, is why the search ended early
@@ -136,6 +138,9 @@ type Searcher struct {
 	buf  []byte
 	eol  byte          // what ends a line: '\n', or NUL under NullData
 	span match.Spanner // under Multiline
+	// quiet: binary data was noticed under -m, and the search counts on
+	// to -m's count without reporting a line.
+	quiet bool
 	// blockSpans, while a multiline block is reported, are its matches
 	// (for a SpanSink); nil otherwise.
 	blockSpans []Span
@@ -312,7 +317,7 @@ const DefaultMapWindow = 4 << 20
 // complete lines it ends (searchLines).
 func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
-	s.lastEnd, s.afterLeft, s.draining, s.done, s.res = -1, 0, false, false, Result{}
+	s.lastEnd, s.afterLeft, s.draining, s.done, s.quiet, s.res = -1, 0, false, false, false, Result{}
 	if s.opts.Passthru {
 		s.afterLeft = s.opts.After
 	}
@@ -770,6 +775,22 @@ func (s *Searcher) selectLine(ls, le int) error {
 		return nil
 	}
 	if s.res.Binary && s.opts.Binary == BinaryQuit {
+		switch {
+		case s.quiet:
+			// Counting on, with nothing reported, to -m's count.
+			if s.draining {
+				s.done = true
+				return errStop
+			}
+			return nil
+		case s.opts.MaxCount > 0 && !s.draining:
+			// grep 3.12 counts on through binary data to -m's count
+			// and stops after that line, where it leaves standard
+			// input for the command after it: the notice now, the
+			// count after it silent.
+			s.quiet, s.afterLeft = true, 0
+			return s.check(s.sink.Binary(), false)
+		}
 		s.done = true
 		return s.check(s.sink.Binary(), true)
 	}

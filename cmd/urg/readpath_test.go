@@ -165,12 +165,14 @@ func stdinInputs() map[string]string {
 // TestStdinOffset checks where urg leaves standard input, a regular
 // file, for the command after it to read on, against grep: just past the
 // last selected line when -m stopped the search (whatever context or
-// read-ahead came after it), at the end when binary data stopped it.
-// That last is grep 3.8's: grep 3.12 counts on through binary data to -m's
-// count and leaves the input after it, which urg does not yet do, so the
-// system's grep is the oracle here.
+// read-ahead came after it), at the end when binary data stopped it; and
+// under -m, as grep 3.12 does, after the line that reaches -m's count
+// through binary data (counted on, silently). grep 3.8 stops at the
+// binary data and goes to the end: where 3.12 is not installed, the
+// cases where they differ are left out.
 func TestStdinOffset(t *testing.T) {
-	grep := needSystemGrep(t)
+	grep := needGrep(t)
+	is312 := grep == grep312
 	dir := t.TempDir()
 	writeTree(t, dir, stdinInputs())
 	writeTree(t, dir, map[string]string{"other": "x other\n"})
@@ -192,6 +194,10 @@ func TestStdinOffset(t *testing.T) {
 	}
 	for _, args := range cases {
 		for _, input := range []string{"in", "nonl", "big", "bin"} {
+			if input == "bin" && !is312 && strings.Contains(args, "-m") && !strings.Contains(args, "-m1") && !strings.Contains(args, "-c") {
+				t.Logf("%q < bin left out: grep 3.12, whose offset after binary data urg follows, is not installed", args)
+				continue
+			}
 			for _, skip := range []bool{false, true} {
 				// With skip, the shell reads the first line itself:
 				// the search starts past offset 0.

@@ -115,10 +115,10 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	if o.Line {
 		tree = wholeLine(tree)
 	}
-	// Go prints a large class slowly (every rune of it is folded), and a
-	// joined alternation may hold many: each tree is printed once, and
-	// the text-anchored one only where it differs.
-	src := tree.String()
+	// Go prints a large class slowly (every rune of it is folded; see
+	// parsed.Print), and a joined alternation may hold many: each tree is
+	// printed once, and the text-anchored one only where it differs.
+	src := parsed.Print(tree)
 	re, err := regexp.Compile(src)
 	if err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	m.re = re
 	anchored := src
 	if parsed.HoldsLineAnchor(tree) {
-		anchored = parsed.TextAnchored(tree).String()
+		anchored = parsed.Print(parsed.TextAnchored(tree))
 	}
 	if m.line, err = regexp.Compile(anchored); err != nil {
 		return nil, err

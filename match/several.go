@@ -294,7 +294,7 @@ func partRegexps(tree *syntax.Regexp, longest bool) (re, after *regexp.Regexp, e
 	if parsed.HoldsLineAnchor(tree) {
 		tree = parsed.TextAnchored(tree)
 	}
-	src := tree.String()
+	src := parsed.Print(tree)
 	if re, err = regexp.Compile(src); err != nil {
 		return nil, nil, err
 	}

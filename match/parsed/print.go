@@ -1,0 +1,98 @@
+package parsed
+
+import (
+	"regexp/syntax"
+	"strconv"
+	"strings"
+)
+
+// Print is re.String(), made quicker for large classes. To know which
+// flags to print around each part, Go's printer folds every rune of every
+// class; a class as large as -P's Unicode \w ([\p{L}\p{N}\p{Mn}\p{Pc}])
+// costs milliseconds that way, on one core before any file is read, and a
+// pattern may hold several. Here each large class is printed on its own,
+// and Go prints the rest around a placeholder that takes its place: a
+// letter that folds (an Adlam capital), so that Go keeps it out of any
+// (?i:...) span, as a class that folds cannot be in one.
+func Print(re *syntax.Regexp) string {
+	var classes [][]rune
+	stand := withPlaceholders(re, &classes)
+	if len(classes) == 0 {
+		return re.String()
+	}
+	s := stand.String()
+	for i, c := range classes {
+		tok := string(placeholderBase + rune(i))
+		if strings.Count(s, tok) != 1 {
+			return re.String() // the pattern spells one itself
+		}
+		s = strings.Replace(s, tok, printClass(c), 1)
+	}
+	return s
+}
+
+// largeClass is how many ranges make a class Print prints itself.
+const largeClass = 64
+
+// placeholderBase is the first placeholder: Adlam's capitals, which fold
+// to their small letters, are 34.
+const (
+	placeholderBase = 0x1E900
+	placeholders    = 34
+)
+
+// withPlaceholders is re with its large classes (up to placeholders of
+// them) replaced by placeholder literals, copied where it differs;
+// classes gathers the classes replaced, in placeholder order.
+func withPlaceholders(re *syntax.Regexp, classes *[][]rune) *syntax.Regexp {
+	if re.Op == syntax.OpCharClass && len(re.Rune) >= 2*largeClass && len(*classes) < placeholders {
+		r := placeholderBase + rune(len(*classes))
+		*classes = append(*classes, re.Rune)
+		return &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune{r}}
+	}
+	var subs []*syntax.Regexp
+	for i, sub := range re.Sub {
+		if s := withPlaceholders(sub, classes); s != sub {
+			if subs == nil {
+				subs = append([]*syntax.Regexp(nil), re.Sub...)
+			}
+			subs[i] = s
+		}
+	}
+	if subs == nil {
+		return re
+	}
+	c := *re
+	c.Sub = subs
+	return &c
+}
+
+// printClass is the class of ranges as Go's syntax reads it: each
+// character beyond ASCII's letters and digits written as \x{...}.
+func printClass(ranges []rune) string {
+	if len(ranges) == 0 {
+		return `[^\x00-\x{10FFFF}]`
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := 0; i < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		classRune(&b, lo)
+		if hi != lo {
+			b.WriteByte('-')
+			classRune(&b, hi)
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func classRune(b *strings.Builder, r rune) {
+	if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+		b.WriteRune(r)
+		return
+	}
+	b.WriteString(`\x{`)
+	b.WriteString(strconv.FormatInt(int64(r), 16))
+	b.WriteByte('}')
+}

@@ -1,0 +1,52 @@
+package parsed
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"testing"
+)
+
+// TestPrint: Print's spelling of a tree, large classes and all, reads back
+// as the tree Go's own spelling reads back as, and matches the same
+// texts; the tree printed is not changed.
+func TestPrint(t *testing.T) {
+	word := `[\p{L}\p{N}\p{Mn}\p{Pc}]`
+	for _, src := range []string{
+		word + `{5}\s+` + word + `{5}`, `(?i:ab)` + word + `+(?i:k)`, `x|` + word + `*y`, `(` + word + `)(?P<n>` + word + `)\z`,
+		`[^\p{L}]`, `\p{Greek}|\p{Han}+`, `a` + word + `?` + `\x{1E900}`, `(?s:.)` + word + `(?m:^)`, `(?i)[\p{Lu}]k`,
+		`[\x{0}-\x{10FFFF}]`, `\pL\pN`,
+	} {
+		tree, err := syntax.Parse(src, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree = tree.Simplify()
+		before := tree.String()
+		got, want := Print(tree), tree.String()
+		if tree.String() != before {
+			t.Fatalf("Print(%q) changed the tree", src)
+		}
+		g, err := syntax.Parse(got, syntax.Perl)
+		if err != nil {
+			t.Fatalf("Print(%q) = %q: %v", src, got, err)
+		}
+		w, _ := syntax.Parse(want, syntax.Perl)
+		// The same program: where a class that folds into itself sits,
+		// inside (?i:...) or not, changes its flags, not what it takes.
+		gp, _ := syntax.Compile(g.Simplify())
+		wp, _ := syntax.Compile(w.Simplify())
+		if gp.String() != wp.String() {
+			t.Errorf("Print(%q) = %q compiles otherwise than Go's %q", src, got, want)
+		}
+		gr, wr := regexp.MustCompile(got), regexp.MustCompile(want)
+		for _, text := range []string{"abcde   fghij", "ÄBCDE ſtraße k", "x y", "ab日本語kK", "a\u1E900", "Ωmega12345 ab_cd"} {
+			if gr.FindAllStringIndex(text, -1) == nil != (wr.FindAllStringIndex(text, -1) == nil) {
+				t.Errorf("Print(%q) = %q and Go's %q match %q differently", src, got, want, text)
+			}
+		}
+		if strings.Contains(src, word) && !strings.Contains(src, `\x{1E900}`) && !strings.Contains(got, `\x{`) {
+			t.Errorf("Print(%q) = %q: the class was not printed here", src, got)
+		}
+	}
+}

@@ -180,7 +180,7 @@ func newTail(src string, o base.Options, uni bool) (string, *tailAuto) {
 		tail = parsed.ASCIIFold(tail)
 	}
 	tail = tail.Simplify()
-	t.key = tail.String()
+	t.key = parsed.Print(tail)
 	if o.UTF8 {
 		t.auto = automata.NewAutomaton(tail, o.DFAStates)
 	} else {

@@ -10,9 +10,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"urg/internal/wording"
 	"urg/walk"
 )
 
@@ -320,12 +320,4 @@ func isEmpty(n *walk.Node) bool {
 }
 
 // describe is an error as find words it: the system's message alone.
-func describe(err error) string {
-	if pe, ok := err.(*os.PathError); ok {
-		if errno, ok := pe.Err.(syscall.Errno); ok {
-			return strings.ToUpper(errno.Error()[:1]) + errno.Error()[1:]
-		}
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
+func describe(err error) string { return wording.Of(err) }

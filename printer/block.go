@@ -36,13 +36,7 @@ func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatch
 	case f.cfg.Vimgrep && len(f.spans) > 0:
 		for _, sp := range f.spans {
 			ls := bytes.LastIndexByte(block[:sp.s], '\n') + 1
-			le := len(block)
-			if i := bytes.IndexByte(block[ls:], '\n'); i >= 0 {
-				le = ls + i
-			}
-			n := int64(bytes.Count(block[:ls], []byte{'\n'}))
-			f.prefixCol(sep, lineno+n, sp.s-ls+1, offset+int64(ls))
-			f.blockText(block, ls, le)
+			f.blockLineAt(sep, lineno, offset, block, sp.s, sp.s-ls+1)
 		}
 	default:
 		f.blockPieces(sep, lineno, offset, block, 0, len(block), col, false)
@@ -76,15 +70,22 @@ func (f *File) blockReplaced(sep byte, lineno, offset int64, block []byte, col i
 		return
 	}
 	for i, sp := range f.spans {
-		ls := bytes.LastIndexByte(text[:sp.out], '\n') + 1
-		le := len(text)
-		if k := bytes.IndexByte(text[ls:], '\n'); k >= 0 {
-			le = ls + k
-		}
-		n := int64(bytes.Count(text[:ls], []byte{'\n'}))
-		f.prefixCol(sep, lineno+n, starts[i], offset+int64(ls))
-		f.blockText(text, ls, le)
+		f.blockLineAt(sep, lineno, offset, text, sp.out, starts[i])
 	}
+}
+
+// blockLineAt prints the line of block that holds offset p, with its
+// number and offset in the block's and column col: --vimgrep's line for
+// a match that starts there.
+func (f *File) blockLineAt(sep byte, lineno, offset int64, block []byte, p, col int) {
+	ls := bytes.LastIndexByte(block[:p], '\n') + 1
+	le := len(block)
+	if k := bytes.IndexByte(block[ls:], '\n'); k >= 0 {
+		le = ls + k
+	}
+	n := int64(bytes.Count(block[:ls], []byte{'\n'}))
+	f.prefixCol(sep, lineno+n, col, offset+int64(ls))
+	f.blockText(block, ls, le)
 }
 
 // blockPieces prints block[s:e] a line at a time: a prefix for each

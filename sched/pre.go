@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"urg/internal/wording"
 	"urg/search"
 	"urg/walk"
 )
@@ -59,18 +59,18 @@ func (w *worker) searchPre(path string, sink search.Sink) (search.Result, error)
 		if errors.Is(err, exec.ErrNotFound) {
 			err = syscall.ENOENT // as the system words it
 		}
-		return search.Result{}, &PreError{Command: shown, Started: false, Detail: wording(err)}
+		return search.Result{}, &PreError{Command: shown, Started: false, Detail: wording.Of(err)}
 	}
 	res, serr := w.searchRead(out, sink)
 	out.Close() // a search that stopped early leaves the rest unread
 	werr := cmd.Wait()
 	switch {
 	case serr != nil:
-		return res, &PreError{Command: shown, Started: true, Detail: wording(serr)}
+		return res, &PreError{Command: shown, Started: true, Detail: wording.Of(serr)}
 	case werr != nil && !res.Stopped:
 		var exit *exec.ExitError
 		if !errors.As(werr, &exit) {
-			return res, &PreError{Command: shown, Started: true, Detail: wording(werr)}
+			return res, &PreError{Command: shown, Started: true, Detail: wording.Of(werr)}
 		}
 		return res, &PreError{Command: shown, Started: true, Detail: errOut.shown()}
 	}
@@ -89,20 +89,6 @@ func (e *PreError) Error() string {
 		return fmt.Sprintf("preprocessor command could not start: '%s': %s", e.Command, e.Detail)
 	}
 	return fmt.Sprintf("preprocessor command failed: '%s': %s", e.Command, e.Detail)
-}
-
-// wording is err's text with the system's wording capitalised, as a
-// message after a path gives it ("No such file or directory").
-func wording(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	msg := err.Error()
-	if msg != "" && 'a' <= msg[0] && msg[0] <= 'z' {
-		msg = strings.ToUpper(msg[:1]) + msg[1:]
-	}
-	return msg
 }
 
 // quoteCommand is the command line as ripgrep shows it: each word quoted.

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"urg/find"
+	"urg/internal/wording"
 	"urg/walk"
 	"urg/walk/ignore"
 )
@@ -361,19 +362,8 @@ func comparePaths(a, b string) int {
 }
 
 // reason is an error without the path that spot prints before it, in
-// the system's words capitalised, as find prints them ("Permission
-// denied").
-func reason(err error) string {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	msg := err.Error()
-	if msg != "" && 'a' <= msg[0] && msg[0] <= 'z' {
-		msg = strings.ToUpper(msg[:1]) + msg[1:]
-	}
-	return msg
-}
+// the system's words capitalised, as find prints them.
+func reason(err error) string { return wording.Of(err) }
 
 // filterFlags are spot's --ignore, --hidden and --no-require-git.
 type filterFlags struct {

@@ -113,53 +113,65 @@ func rendered(s string) string {
 	}
 	var cur, shown attrs
 	var b strings.Builder
+	scanSGR(s, func(c byte) {
+		if cur != shown {
+			fmt.Fprintf(&b, "{%+v}", cur)
+			shown = cur
+		}
+		b.WriteByte(c)
+	}, func(params string) {
+		ps := strings.Split(params, ";")
+		for k := 0; k < len(ps); k++ {
+			switch p := ps[k]; {
+			case p == "" || p == "0":
+				cur = attrs{}
+			case p == "1" || p == "01":
+				cur.bold = true
+			case p == "3":
+				cur.italic = true
+			case p == "4":
+				cur.underline = true
+			case (p == "38" || p == "48") && k+1 < len(ps):
+				n := 3 // ;5;N
+				if ps[k+1] == "2" {
+					n = 5 // ;2;R;G;B
+				}
+				v := strings.Join(ps[k:min(len(ps), k+n)], ";")
+				if p == "38" {
+					cur.fg = v
+				} else {
+					cur.bg = v
+				}
+				k += n - 1
+			case len(p) == 2 && p[0] == '3':
+				cur.fg = p
+			case len(p) == 2 && p[0] == '4':
+				cur.bg = p
+			}
+		}
+	})
+	return b.String()
+}
+
+// scanSGR hands text each byte of s that is not in a colour sequence
+// (SGR, or \x1b[K), and sgr the parameters of each SGR sequence.
+func scanSGR(s string, text func(byte), sgr func(params string)) {
 	for i := 0; i < len(s); i++ {
 		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
 			j := i + 2
 			for j < len(s) && (s[j] == ';' || '0' <= s[j] && s[j] <= '9') {
 				j++
 			}
-			if j < len(s) && s[j] == 'm' {
-				ps := strings.Split(s[i+2:j], ";")
-				for k := 0; k < len(ps); k++ {
-					switch p := ps[k]; {
-					case p == "" || p == "0":
-						cur = attrs{}
-					case p == "1" || p == "01":
-						cur.bold = true
-					case p == "3":
-						cur.italic = true
-					case p == "4":
-						cur.underline = true
-					case (p == "38" || p == "48") && k+1 < len(ps):
-						n := 3 // ;5;N
-						if ps[k+1] == "2" {
-							n = 5 // ;2;R;G;B
-						}
-						v := strings.Join(ps[k:min(len(ps), k+n)], ";")
-						if p == "38" {
-							cur.fg = v
-						} else {
-							cur.bg = v
-						}
-						k += n - 1
-					case len(p) == 2 && p[0] == '3':
-						cur.fg = p
-					case len(p) == 2 && p[0] == '4':
-						cur.bg = p
-					}
+			if j < len(s) && (s[j] == 'm' || s[j] == 'K') {
+				if s[j] == 'm' {
+					sgr(s[i+2 : j])
 				}
+				i = j
+				continue
 			}
-			i = j
-			continue
 		}
-		if cur != shown {
-			fmt.Fprintf(&b, "{%+v}", cur)
-			shown = cur
-		}
-		b.WriteByte(s[i])
+		text(s[i])
 	}
-	return b.String()
 }
 
 // TestHyperlinkAsRipgrep15: --hyperlink-format writes file names, and
@@ -201,18 +213,6 @@ func TestHyperlinkAsRipgrep15(t *testing.T) {
 // hyperlink's OSC 8 sequences stay.
 func noSGR(s string) string {
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
-			j := i + 2
-			for j < len(s) && (s[j] == ';' || '0' <= s[j] && s[j] <= '9') {
-				j++
-			}
-			if j < len(s) && (s[j] == 'm' || s[j] == 'K') {
-				i = j
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
+	scanSGR(s, func(c byte) { b.WriteByte(c) }, func(string) {})
 	return b.String()
 }

@@ -339,12 +339,10 @@ func TestHabitsBadInput(t *testing.T) {
 // in a UTF-8 locale (--no-unicode reads the text as bytes there, as under
 // LC_ALL=C).
 func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
-	rg, _ := ripgrep15(t)
-	env := localeEnv(t, "C.UTF-8")
+	rg, env := ripgrep15Env(t)
 	if env == nil {
 		return
 	}
-	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a": "a b\nc a\n", "b": "x\n", "u": "caf\u00e9 na\u00efve \u0394x\n",
 		"cs": "a\nb\nc\nd\ne\nf\ng\na\n", "sub/Up.TXT": "x a\n", "ml": "a\nb\n",
@@ -375,13 +373,7 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 		{"-M3", "--max-columns-preview", "-o", "aaaa", "mc"}, {"-M10", "-o", "--max-columns-preview", `\w+ \w+ \w+ \w+`, "mc"},
 		{"-M7", "a", "mc"}, {"-M8", "a", "mc"}, {"-M5", "--max-columns-preview", "a", "mu"}, {"-M5", "--max-columns-preview", "--no-max-columns-preview", "a", "mu"},
 	} {
-		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
-		got := runCtx(t, dir, nil, env, urgBin, args...)
-		want.stdout = strings.Join(sortedLines(want.stdout), "\n")
-		got.stdout = strings.Join(sortedLines(got.stdout), "\n")
-		if got.stdout != want.stdout || got.code != want.code {
-			t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
-		}
+		sameAsRipgrep15(t, rg, dir, env, args, true)
 	}
 }
 
@@ -392,12 +384,10 @@ func TestRipgrepFlagsAsRipgrep15(t *testing.T) {
 // before "a-c"). The times are set apart by a year, and set again
 // before each run, since reading a file may move its access time.
 func TestSortAsRipgrep15(t *testing.T) {
-	rg, _ := ripgrep15(t)
-	env := localeEnv(t, "C.UTF-8")
+	rg, env := ripgrep15Env(t)
 	if env == nil {
 		return
 	}
-	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
 	names := []string{"a/1", "b/2", "a-c", "z", "d/e/f"}
 	tree := map[string]string{}
@@ -443,12 +433,10 @@ func TestSortAsRipgrep15(t *testing.T) {
 // ripgrep 15 prints them (UTF-8 with a mark only under --encoding: by
 // default it is searched as grep searches it, mark and all).
 func TestEncodingAsRipgrep15(t *testing.T) {
-	rg, _ := ripgrep15(t)
-	env := localeEnv(t, "C.UTF-8")
+	rg, env := ripgrep15Env(t)
 	if env == nil {
 		return
 	}
-	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
 	utf16 := func(le bool, s string) string {
 		var b []byte
@@ -485,13 +473,7 @@ func TestEncodingAsRipgrep15(t *testing.T) {
 		{"--encoding=utf-16le", "-c", "--include-zero", "hello", "nomark", "be"},
 		{"--search-zip", "-n", "hello", "le.gz"},
 	} {
-		want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
-		got := runCtx(t, dir, nil, env, urgBin, args...)
-		want.stdout = strings.Join(sortedLines(want.stdout), "\n")
-		got.stdout = strings.Join(sortedLines(got.stdout), "\n")
-		if got.stdout != want.stdout || got.code != want.code {
-			t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
-		}
+		sameAsRipgrep15(t, rg, dir, env, args, true)
 	}
 	// A file large enough to be mapped or split is read transcoded
 	// too, by every engine.
@@ -519,12 +501,10 @@ func TestEncodingAsRipgrep15(t *testing.T) {
 // the end of a last line with none) ends in CRLF: byte for byte as
 // ripgrep 15 prints it.
 func TestCRLFAsRipgrep15(t *testing.T) {
-	rg, _ := ripgrep15(t)
-	env := localeEnv(t, "C.UTF-8")
+	rg, env := ripgrep15Env(t)
 	if env == nil {
 		return
 	}
-	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"c": "ab\r\nxb\r\nb\rc\nlast b", "d": "x\r\n\r\n\r\r\ny\n"})
 	for _, args := range [][]string{
@@ -553,12 +533,10 @@ func TestPreAsRipgrep15(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the preprocessors here are shell scripts")
 	}
-	rg, _ := ripgrep15(t)
-	env := localeEnv(t, "C.UTF-8")
+	rg, env := ripgrep15Env(t)
 	if env == nil {
 		return
 	}
-	env = append(env, "RIPGREP_CONFIG_PATH=")
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.txt": "x\n", "b.md": "hello x\n", "sub/c.md": "x y\n"})
 	bin := t.TempDir()
@@ -611,4 +589,33 @@ func messagesSorted(stderr string) string {
 	}
 	slices.Sort(msgs)
 	return strings.Join(msgs, "")
+}
+
+// ripgrep15Env is ripgrep 15 (or the test is skipped) and the environment
+// both run in: C.UTF-8, no ripgrep config; env is nil where the locale
+// is missing (said in the log).
+func ripgrep15Env(t *testing.T) (rg string, env []string) {
+	t.Helper()
+	rg, _ = ripgrep15(t)
+	if env = localeEnv(t, "C.UTF-8"); env != nil {
+		env = append(env, "RIPGREP_CONFIG_PATH=")
+	}
+	return rg, env
+}
+
+// sameAsRipgrep15 runs urg args and rg -uuu -a --no-heading
+// --color=never args in dir and holds urg to rg's stdout (its lines
+// sorted, when sorted: files searched at once finish in any order) and
+// status.
+func sameAsRipgrep15(t *testing.T, rg, dir string, env, args []string, sorted bool) {
+	t.Helper()
+	want := runCtx(t, dir, nil, env, rg, append([]string{"-uuu", "-a", "--no-heading", "--color=never"}, args...)...)
+	got := runCtx(t, dir, nil, env, urgBin, args...)
+	if sorted {
+		want.stdout = strings.Join(sortedLines(want.stdout), "\n")
+		got.stdout = strings.Join(sortedLines(got.stdout), "\n")
+	}
+	if got.stdout != want.stdout || got.code != want.code {
+		t.Errorf("urg %q: stdout %q status %d, rg 15 %q status %d", args, got.stdout, got.code, want.stdout, want.code)
+	}
 }

@@ -132,7 +132,9 @@ never interleaved with another's.
 	for _, e := range primaries() {
 		fmt.Fprintf(&b, ".TP\n\\fB%s\\fR\n%s\n", esc(e.spell), esc(e.doc))
 	}
-	b.WriteString(".SH EXIT STATUS\n0 when all went well, 1 after any error (as find).\n.SH SEE ALSO\n.BR find (1),\n.BR urg (1)\n")
+	b.WriteString(".SH EXIT STATUS\n0 when all went well, 1 after any error (as find).\n" +
+		".SH LICENSE\nspot is free software under the MIT licence (the file LICENSE).\n" +
+		".SH SEE ALSO\n.BR find (1),\n.BR urg (1)\n")
 	return b.String()
 }
 

@@ -68,6 +68,8 @@ searched through a memory map on every core.
 	b.WriteString(`.SH EXIT STATUS
 0 if a line was selected, 1 if none was, 2 if an error occurred (unless
 \-q selected a line).
+.SH LICENSE
+urg is free software under the MIT licence (the file LICENSE).
 .SH SEE ALSO
 .BR grep (1),
 .BR rg (1),

@@ -8,7 +8,7 @@ GOROOT_SRC := $(shell $(GO) env GOROOT)/src
 # A sample search of the Go toolchain's own source for `make run`.
 RUN_PATTERN ?= func \w+Error\(
 
-.PHONY: all build run test fuzz vet cross wine releasecheck fmt-check bench clean
+.PHONY: all build run test fuzz vet cross wine releasecheck fmt-check bench clean dist
 
 all: build
 
@@ -25,6 +25,13 @@ run: build
 
 vet:
 	$(GO) vet ./...
+
+# Release archives, reproducible from a commit: DIST_OUT/urg-VERSION-OS-ARCH.tar.gz
+# (.zip for Windows) and SHA256SUMS (see dist/main.go).
+DIST_OUT ?= dist/out
+DIST_TARGETS ?=
+dist:
+	$(GO) run ./dist -out $(DIST_OUT) $(if $(DIST_TARGETS),-targets "$(DIST_TARGETS)")
 
 # The fixed-buffer and map readers are the whole of urg off Linux: every
 # package and its tests must vet, build and link for each of CROSS (test

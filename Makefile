@@ -8,7 +8,7 @@ GOROOT_SRC := $(shell $(GO) env GOROOT)/src
 # A sample search of the Go toolchain's own source for `make run`.
 RUN_PATTERN ?= func \w+Error\(
 
-.PHONY: all build run test fuzz vet cross wine releasecheck fmt-check bench clean dist
+.PHONY: all build run test fuzz vet cross wine releasecheck fmt-check bench clean dist deb
 
 all: build
 
@@ -32,6 +32,10 @@ DIST_OUT ?= dist/out
 DIST_TARGETS ?=
 dist:
 	$(GO) run ./dist -out $(DIST_OUT) $(if $(DIST_TARGETS),-targets "$(DIST_TARGETS)")
+
+# Debian packages (amd64, arm64) built with dpkg-deb: DIST_OUT/urg_VERSION_ARCH.deb.
+deb:
+	$(GO) run ./dist -deb -out $(DIST_OUT) -targets "$(or $(DIST_TARGETS),linux/amd64 linux/arm64)"
 
 # The fixed-buffer and map readers are the whole of urg off Linux: every
 # package and its tests must vet, build and link for each of CROSS (test

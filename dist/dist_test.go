@@ -31,7 +31,7 @@ func TestDist(t *testing.T) {
 	target := "linux/" + runtime.GOARCH
 	outs := [2]string{t.TempDir(), t.TempDir()}
 	for _, out := range outs {
-		if err := run(out, "9.9.9-test", []string{target}); err != nil {
+		if err := run(out, "9.9.9-test", []string{target}, false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -96,5 +96,81 @@ func TestDist(t *testing.T) {
 	cmd.Env = append(os.Environ(), "MANWIDTH=80", "MANPAGER=cat", "PAGER=cat")
 	if out, err := cmd.Output(); err != nil || !strings.Contains(string(out), "MIT licence") {
 		t.Errorf("man -l urg.1: %v, %d bytes, no licence", err, len(out))
+	}
+}
+
+// TestDeb makes the host's Debian package twice (the same bytes), checks
+// its control fields and file list with dpkg-deb, installs it with dpkg
+// into a scratch root, runs the urg installed there, and removes it.
+func TestDeb(t *testing.T) {
+	arch, ok := debArches[runtime.GOARCH]
+	if runtime.GOOS != "linux" || !ok {
+		t.Skipf("no Debian package for %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
+	for _, tool := range []string{"dpkg-deb", "dpkg", "git"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed: %v", tool, err)
+		}
+	}
+	t.Chdir("..")
+	outs := [2]string{t.TempDir(), t.TempDir()}
+	for _, out := range outs {
+		if err := run(out, "v1.2.3", []string{"linux/" + runtime.GOARCH}, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	name := "urg_1.2.3_" + arch + ".deb"
+	pkg := filepath.Join(outs[0], name)
+	a, err := os.ReadFile(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(outs[1], name)); !bytes.Equal(a, b) {
+		t.Errorf("two runs gave different packages")
+	}
+	info, err := exec.Command("dpkg-deb", "--info", pkg).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"Package: urg", "Version: 1.2.3", "Architecture: " + arch, "Maintainer: ", "Description: "} {
+		if !strings.Contains(string(info), f) {
+			t.Errorf("dpkg-deb --info lacks %q:\n%s", f, info)
+		}
+	}
+	contents, err := exec.Command("dpkg-deb", "--contents", pkg).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"./usr/bin/urg", "./usr/bin/spot", "./usr/share/man/man1/urg.1.gz", "./usr/share/man/man1/spot.1.gz",
+		"./usr/share/bash-completion/completions/urg", "./usr/share/zsh/vendor-completions/_urg",
+		"./usr/share/fish/vendor_completions.d/urg.fish", "./usr/share/doc/urg/copyright", "./usr/share/doc/urg/changelog.gz"} {
+		if !strings.Contains(string(contents), " "+f+"\n") {
+			t.Errorf("dpkg-deb --contents lacks %s", f)
+		}
+	}
+	root := t.TempDir()
+	for _, d := range []string{"var/lib/dpkg/info", "var/lib/dpkg/updates"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, "var/lib/dpkg/status"), nil, 0o644)
+	if out, err := exec.Command("dpkg", "--root="+root, "-i", pkg).CombinedOutput(); err != nil {
+		t.Fatalf("dpkg --root -i: %v: %s", err, out)
+	}
+	if out, err := exec.Command(filepath.Join(root, "usr/bin/urg"), "--version").Output(); err != nil || string(out) != "urg v1.2.3\n" {
+		t.Errorf("the installed urg --version: %q, %v", out, err)
+	}
+	if out, err := exec.Command("dpkg", "--root="+root, "-r", "urg").CombinedOutput(); err != nil {
+		t.Fatalf("dpkg --root -r: %v: %s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(root, "usr/bin/urg")); err == nil {
+		t.Error("urg is still there after dpkg -r")
+	}
+	if lintian, err := exec.LookPath("lintian"); err == nil {
+		out, err := exec.Command(lintian, pkg).CombinedOutput()
+		if err != nil || strings.Contains("\n"+string(out), "\nE: ") || strings.Contains("\n"+string(out), "\nW: ") {
+			t.Errorf("lintian: %v: %s", err, out)
+		}
+	} else {
+		t.Log("lintian is not installed: the package is not checked by it")
 	}
 }

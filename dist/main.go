@@ -1,12 +1,15 @@
 // Command dist makes urg's release archives: for each target, urg and
-// spot built with -trimpath and the version stamped in, their man pages,
+// spot built with -trimpath, stripped, and the version stamped in, their man pages,
 // bash, zsh and fish completions, the README and the LICENSE, in a
 // .tar.gz (a .zip for Windows), and a SHA256SUMS of them. Two runs from
 // the same commit give the same bytes: every file's time is the commit's
 // (SOURCE_DATE_EPOCH), its owner root, its mode 0755 or 0644, the
 // entries sorted, and the binaries built without a build ID.
 //
-//	go run ./dist [-out DIR] [-version V] [-targets "linux/amd64 ..."]
+//	go run ./dist [-out DIR] [-version V] [-targets "linux/amd64 ..."] [-deb]
+//
+// With -deb it makes Debian packages instead, of the Linux targets
+// (deb.go).
 package main
 
 import (
@@ -36,14 +39,15 @@ func main() {
 	out := flag.String("out", "dist/out", "where the archives and SHA256SUMS go")
 	version := flag.String("version", "", "the version stamped in (default: git describe)")
 	targets := flag.String("targets", Targets, "GOOS/GOARCH pairs, space-separated")
+	debs := flag.Bool("deb", false, "make Debian packages (of the linux targets) instead of archives")
 	flag.Parse()
-	if err := run(*out, *version, strings.Fields(*targets)); err != nil {
+	if err := run(*out, *version, strings.Fields(*targets), *debs); err != nil {
 		fmt.Fprintf(os.Stderr, "dist: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, version string, targets []string) error {
+func run(out, version string, targets []string, debs bool) error {
 	if version == "" {
 		v, err := git("describe", "--tags", "--always", "--dirty")
 		if err != nil {
@@ -94,9 +98,24 @@ func run(out, version string, targets []string) error {
 		if !ok {
 			return fmt.Errorf("target %q is not GOOS/GOARCH", t)
 		}
+		if debs && goos != "linux" {
+			continue
+		}
 		dir := filepath.Join(work, strings.ReplaceAll(t, "/", "-"))
 		if err := build(dir, t, version); err != nil {
 			return err
+		}
+		if debs {
+			name, err := deb(out, dir, t[len("linux/"):], version, docs, epoch)
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				return err
+			}
+			sums = append(sums, fmt.Sprintf("%x  %s\n", sha256.Sum256(data), name))
+			continue
 		}
 		base := "urg-" + version + "-" + strings.ReplaceAll(t, "/", "-")
 		files := map[string][]byte{}
@@ -121,7 +140,11 @@ func run(out, version string, targets []string) error {
 	}
 	// In the order of the archives' names, as sha256sum lists them.
 	slices.SortFunc(sums, func(a, b string) int { return strings.Compare(a[66:], b[66:]) })
-	return os.WriteFile(filepath.Join(out, "SHA256SUMS"), []byte(strings.Join(sums, "")), 0o644)
+	list := "SHA256SUMS"
+	if debs {
+		list = "SHA256SUMS-deb"
+	}
+	return os.WriteFile(filepath.Join(out, list), []byte(strings.Join(sums, "")), 0o644)
 }
 
 // build builds urg and spot for target into dir.
@@ -129,7 +152,7 @@ func build(dir, target, version string) error {
 	goos, goarch, _ := strings.Cut(target, "/")
 	for _, b := range []string{"urg", "spot"} {
 		cmd := exec.Command("go", "build", "-trimpath",
-			"-ldflags=-checklinkname=0 -buildid= -X main.version="+version,
+			"-ldflags=-checklinkname=0 -buildid= -s -w -X main.version="+version,
 			"-o", filepath.Join(dir, exe(b, goos)), "./cmd/"+b)
 		cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0", "GOFLAGS=")
 		cmd.Stderr = os.Stderr

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // needParallel finds GNU parallel, installing it from Debian's packages
@@ -87,7 +89,64 @@ func TestScaleGNUParallel(t *testing.T) {
 
 // scaleMerge is docs/scale.md's merge of the shards' outputs and
 // statuses, run as the docs give it: the sh block that sorts shard-*.out.
-func scaleMerge(t *testing.T) string {
+func scaleMerge(t *testing.T) string { return scaleBlock(t, "sort shard-*.out") }
+
+// TestScaleSlurm runs docs/scale.md's Slurm job array on a one-node
+// cluster the test starts as an administrator would (munged, slurmctld
+// and slurmd from Debian's packages, installed where missing), and stops
+// after: the array's script as the page gives it, with this test's tree,
+// pattern and a smaller array, its outputs merged by the page's merge,
+// equal line for line to one search, with its status.
+func TestScaleSlurm(t *testing.T) {
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		t.Skip("a Slurm cluster is started here as root on Linux")
+	}
+	for _, tool := range []string{"sbatch", "slurmctld", "slurmd", "munged"} {
+		if _, err := exec.LookPath(tool); err == nil {
+			continue
+		}
+		apt, err := exec.LookPath("apt-get")
+		if err != nil {
+			t.Skipf("%s is not installed, and cannot be here (apt-get install slurm-wlm munge)", tool)
+		}
+		if out, err := exec.Command(apt, "install", "-y", "-q", "slurm-wlm", "munge").CombinedOutput(); err != nil {
+			t.Skipf("apt-get install slurm-wlm munge failed: %v: %.500s", err, out)
+		}
+	}
+	dir := t.TempDir()
+	startMunge(t)
+	conf := startSlurm(t, dir)
+	env := append(os.Environ(), "SLURM_CONF="+conf, "LC_ALL=C")
+
+	tree := makeTree(t)
+	script := scaleBlock(t, "#SBATCH --array")
+	script = strings.NewReplacer("--array=1-16", "--array=1-3", "--cpus-per-task=2", "--cpus-per-task=1",
+		"urg -n", urgBin+" -n", "'needle' /scratch/tree", "foo "+tree).Replace(script)
+	work := filepath.Join(dir, "job")
+	os.MkdirAll(filepath.Join(work, "out"), 0o755)
+	os.WriteFile(filepath.Join(work, "shards.sh"), []byte(script), 0o755)
+	sbatch := exec.Command("sbatch", "--wait", "shards.sh")
+	sbatch.Dir, sbatch.Env = work, env
+	if out, err := sbatch.CombinedOutput(); err != nil {
+		t.Fatalf("sbatch --wait: %v: %s", err, out)
+	}
+	merge := exec.Command("sh", "-c", scaleMerge(t))
+	merge.Dir = filepath.Join(work, "out")
+	err := merge.Run()
+	status := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		status = ee.ExitCode()
+	}
+	got, _ := os.ReadFile(filepath.Join(work, "out", "all.out"))
+	whole := runCtx(t, tree, nil, []string{"LC_ALL=C"}, urgBin, "-n", "foo", tree)
+	if strings.Join(sortedLines(string(got)), "\n") != strings.Join(sortedLines(whole.stdout), "\n") || status != whole.code {
+		t.Errorf("3 Slurm shards: %d lines, merged status %d; one search: %d lines, status %d",
+			len(sortedLines(string(got))), status, len(sortedLines(whole.stdout)), whole.code)
+	}
+}
+
+// scaleBlock is the sh block of docs/scale.md that holds marker.
+func scaleBlock(t *testing.T, marker string) string {
 	t.Helper()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "scale.md"))
 	if err != nil {
@@ -95,10 +154,93 @@ func scaleMerge(t *testing.T) string {
 	}
 	for _, block := range strings.Split(string(doc), "```sh\n")[1:] {
 		block, _, _ = strings.Cut(block, "```")
-		if strings.Contains(block, "sort shard-*.out") {
+		if strings.Contains(block, marker) {
 			return block
 		}
 	}
-	t.Fatal("docs/scale.md has no merge of shard-*.out")
+	t.Fatalf("docs/scale.md has no sh block with %q", marker)
 	return ""
+}
+
+// startMunge starts munged as its user, unless one runs, and stops it
+// after the test.
+func startMunge(t *testing.T) {
+	t.Helper()
+	if err := exec.Command("pgrep", "-x", "munged").Run(); err == nil {
+		return
+	}
+	os.MkdirAll("/run/munge", 0o755)
+	exec.Command("chown", "munge:munge", "/run/munge").Run()
+	if out, err := exec.Command("runuser", "-u", "munge", "--", "munged").CombinedOutput(); err != nil {
+		t.Skipf("munged would not start: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("pkill", "-x", "munged").Run() })
+}
+
+// startSlurm writes a one-node cluster's slurm.conf in dir, starts
+// slurmctld and slurmd on it, waits for the node to be idle, and stops
+// them after the test; it returns the configuration's path.
+func startSlurm(t *testing.T, dir string) string {
+	t.Helper()
+	host, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"state", "spool"} {
+		os.MkdirAll(filepath.Join(dir, d), 0o755)
+	}
+	conf := filepath.Join(dir, "slurm.conf")
+	text := strings.NewReplacer("HOST", host, "DIR", dir).Replace(`ClusterName=urgtest
+SlurmctldHost=HOST
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=DIR/state
+SlurmdSpoolDir=DIR/spool
+SlurmctldPidFile=DIR/slurmctld.pid
+SlurmdPidFile=DIR/slurmd.pid
+SlurmctldPort=26917
+SlurmdPort=26918
+AuthType=auth/munge
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+MpiDefault=none
+SlurmctldLogFile=DIR/slurmctld.log
+SlurmdLogFile=DIR/slurmd.log
+JobCompType=jobcomp/none
+AccountingStorageType=accounting_storage/none
+NodeName=HOST CPUs=` + fmt.Sprint(runtime.NumCPU()) + ` State=UNKNOWN
+PartitionName=debug Nodes=HOST Default=YES MaxTime=INFINITE State=UP
+`)
+	if err := os.WriteFile(conf, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"slurmctld", "slurmd"} {
+		if out, err := exec.Command(d, "-f", conf).CombinedOutput(); err != nil {
+			t.Skipf("%s would not start: %v: %s", d, err, out)
+		}
+	}
+	t.Cleanup(func() {
+		for _, d := range []string{"slurmd", "slurmctld"} {
+			if pid, err := os.ReadFile(filepath.Join(dir, d+".pid")); err == nil {
+				exec.Command("kill", strings.TrimSpace(string(pid))).Run()
+			}
+		}
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		cmd := exec.Command("sinfo", "-h", "-o", "%t")
+		cmd.Env = append(os.Environ(), "SLURM_CONF="+conf)
+		out, _ := cmd.Output()
+		if strings.Contains(string(out), "idle") {
+			return conf
+		}
+		if time.Now().After(deadline) {
+			log, _ := os.ReadFile(filepath.Join(dir, "slurmctld.log"))
+			t.Skipf("the node is not idle after 30 s (sinfo: %q): %.1000s", out, log)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }

@@ -62,7 +62,7 @@ func localeExact(m *regex, src string, o Options) (Matcher, error) {
 // holds one, so only those lines run m's regex. Go's parser builds no
 // literal from a letter folded by Unicode's rule; without these, m ran its
 // NFA over all the text beyond ASCII (see
-// docs/performance.md#asciiliterals-literals-for--i-under-utf-8-matchlocaleexactgo).
+// docs/decisions.md#asciiliterals-literals-for--i-under-utf-8-matchlocaleexactgo).
 func asciiLiterals(m *regex, src string, o Options) {
 	t, err := syntax.Parse(src, syntaxFlags(o))
 	if err != nil {

@@ -35,7 +35,7 @@ type Matcher = base.Matcher
 // returns nil for a matcher that cannot, whose text the caller must look
 // at whole. One pass over memory instead of two: on a large cached file
 // the second pass was a large share of a split search's time (see
-// docs/performance.md#matchcleannext-matchmatchgo).
+// docs/decisions.md#matchcleannext-matchmatchgo).
 func CleanNext(m Matcher) func(text []byte) (start, end, clean int, err error) {
 	if c, ok := m.(base.CleanScanner); ok {
 		return c.CleanNext()

@@ -399,7 +399,7 @@ func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
 	m.prefixed = m.pre != nil && !m.pre.Fold && !m.literalOnly && !m.blockAround && strings.HasPrefix(prefix, string(m.pre.Lit))
 	if prefix == "" && m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
 		// Go's regexp skips to a literal prefix (`ab+`) faster than the
-		// automaton reads every byte (docs/performance.md#dfa-the-lazy-automatons-lines-matchautomatascango);
+		// automaton reads every byte (docs/decisions.md#dfa-the-lazy-automatons-lines-matchautomatascango);
 		// with none, the automaton's lines are the matches.
 		m.autoLines = true
 	}

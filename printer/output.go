@@ -46,7 +46,7 @@ type Output struct {
 	// files holds the Files written out, with their buffers, for the
 	// files to come: a buffer grown afresh for every file cost a search
 	// printing most lines of a tree a large share of its run in
-	// allocation, zeroing and page faults (see docs/performance.md), and
+	// allocation, zeroing and page faults (see docs/decisions.md#outputbufs-finished-files-buffers-for-the-next-files-printeroutputgo), and
 	// a File allocated for every file of a tree most of whose files
 	// print nothing was a share of its own.
 	files sync.Pool

@@ -518,7 +518,7 @@ func (f *File) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	}
 	// The numbers are formatted on the stack: an allocation for each,
 	// on every line, was a measurable share of a search printing most
-	// lines of a tree (see docs/performance.md).
+	// lines of a tree (see docs/decisions.md#fileprefix-line-numbers-formatted-on-the-stack-printerprintergo).
 	var num [20]byte
 	if f.cfg.LineNumber {
 		colored(f, f.cfg.Colors.LineNum, f.padded(strconv.AppendInt(num[:0], lineno, 10)))

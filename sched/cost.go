@@ -20,7 +20,7 @@ const costSample = 4 << 20
 // bound by the disk either way and is better mapped, which leaves the
 // file cached for the next search. The bound sits between the rates
 // search.Rate gives an absent literal or a word pattern and those of
-// patterns that must look at every line (see docs/performance.md).
+// patterns that must look at every line (see docs/decisions.md#costlyrate-a-pattern-under-16-gbs-on-one-core-is-costly-schedcostgo).
 const costlyRate = 16e9
 
 // costly reports whether matching m over the file open as fd (size bytes)

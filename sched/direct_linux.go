@@ -62,7 +62,7 @@ func (w *worker) streamAround(fd int, size int64, drop bool) (st search.Stream, 
 // search is bound by the CPU, and the stream's few reused buffers cost
 // it less than a map of fresh pages; a cheap one is bound by the disk
 // either way, and the map leaves the file cached for the next search
-// (see docs/performance.md).
+// (see docs/decisions.md#aroundcache-a-costly-pattern-streams-a-cold-large-file-scheddirect_linuxgo).
 func (r *run) aroundCache(fd int, size int64) bool {
 	big := fallback.TooLargeToCache(size)
 	if !big && size < costlyMin || cachedShare(fd, size) > 0.5 {

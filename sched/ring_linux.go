@@ -32,20 +32,20 @@ import (
 // waiting for the disk. With every file in the page cache a second ring
 // thread only takes CPU from the searchers; on a cold tree each ring's
 // core copies the pages its reads bring in, and more rings are faster
-// (see docs/performance.md).
+// (see docs/decisions.md#startrings-one-ring-more-once-it-waits-for-the-disk-schedring_linuxgo-was-starturing-in-scheduring_linuxgo).
 
 // ringBufSize is the size of one slot's buffer: most source files fit
 // whole, and a larger file goes on with pread from the searcher, which
 // reads the rest of the file's first block (search.DefaultBufSize) before
 // it searches any of it, so that binary data is decided as under the
 // other engines. Larger slots measured slower warm: the buffers of all
-// the slots then fall out of the CPU caches (see docs/performance.md).
+// the slots then fall out of the CPU caches (see docs/decisions.md#ringbufsize-64-kib-slots-schedring_linuxgo-was-scheduring_linuxgo).
 const ringBufSize = 64 << 10
 
 // coldWaits is how many waits for the disk make the first ring start the
 // others: a warm search waits a few times (a read that found a page
 // locked), a cold one from its first few hundred files on (counts in
-// docs/performance.md).
+// docs/decisions.md#coldwaits-64-waits-for-the-disk-start-the-other-rings-schedring_linuxgo-was-scheduring_linuxgo).
 const coldWaits = 64
 
 // ringReq is a file for a ring to read; fd is the file open already (by
@@ -210,7 +210,7 @@ type ring struct {
 // pins and faults in every page of every slot at once, which costs more
 // than the rest of the ring's setup, while a buffered read copies into
 // plain user memory as cheaply and touches only the pages a file fills
-// (most files fill a few of a slot's 16). See docs/performance.md.
+// (most files fill a few of a slot's 16). See docs/decisions.md#newring-the-slots-buffers-not-registered-schedring_linuxgo.
 func (g *rings) newRing() (*ring, error) {
 	u, err := uring.New(uint32(2 * g.depth))
 	if err != nil {

@@ -157,7 +157,7 @@ type run struct {
 	// splitting holds a token while a file is searched on every core:
 	// one at a time, since a second split would find the cores busy and
 	// only double the pages held ahead of the search (see
-	// docs/performance.md).
+	// docs/decisions.md#runsplitting-one-file-split-across-the-cores-at-a-time-schedschedgo).
 	splitting chan struct{}
 	held      fallback.Held // the bytes this run's maps hold
 	// uncached is how this run reads without leaving pages cached.

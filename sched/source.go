@@ -52,7 +52,7 @@ const splitMin = 4 * search.DefaultPiece
 // splitRelease is how far a split search moves on between releases of the
 // pages behind it: each release interrupts every core of the search to
 // flush its TLB, so a split releases in larger steps than one core does
-// (see docs/performance.md).
+// (see docs/decisions.md#splitrelease-32-mib-steps-for-a-split-search-schedsourcego-was-schedschedgo).
 const splitRelease = 32 << 20
 
 // open turns file f into the source its search reads: the one place

@@ -16,7 +16,7 @@ import (
 //
 // A scan of a cached file is not bound by the memory alone: two cores
 // measured clearly faster than one on a large file in the page cache
-// (see docs/performance.md).
+// (see docs/decisions.md#parallel-one-mapped-file-on-every-core-searchparallelgo).
 type Parallel struct {
 	// Piece is how much of the file one searcher takes at a time.
 	Piece int
@@ -107,7 +107,7 @@ func (k *pieceSink) Binary() error { return nil }
 func (p *Parallel) SearchMapped(m Mapped, sink Sink) (Result, error) {
 	// One piece ahead of the workers keeps them busy: two ahead per
 	// worker held a piece more for nothing, no faster cold or warm (see
-	// docs/performance.md).
+	// docs/decisions.md#parallelsearchmapped-one-piece-ahead-of-the-workers-searchparallelgo).
 	return p.search(&mappedPieces{p: p, m: m}, p.workers+1, sink)
 }
 
@@ -218,7 +218,7 @@ func (p *Parallel) pieceSearcher() *Searcher {
 		// Nothing to look at apart from the scan: the piece is one
 		// window, without a look for its last line end every
 		// pieceWindow bytes, which was a noticeable share of a warm
-		// search's time (see docs/performance.md).
+		// search's time (see docs/decisions.md#piecesearcher-a-piece-searched-as-one-window-searchparallelgo).
 		o.MapWindow = math.MaxInt
 	}
 	s := New(p.m, o)
@@ -412,7 +412,7 @@ func (p *Parallel) SearchStream(st Stream, rest func(off int64) io.Reader, sink 
 // waited for the other's, which had to be handed on before another was
 // cut. Cut into these smaller pieces, more of them ahead, a cold costly
 // search read around the cache measured faster, and a cheap one the same
-// (see docs/performance.md).
+// (see docs/decisions.md#streampiece-and-streamahead-1-mib-pieces-twelve-ahead-searchparallelgo).
 const (
 	streamPiece = 1 << 20
 	streamAhead = 12

@@ -263,7 +263,7 @@ func (s *Searcher) SearchMapped(m Mapped, sink Sink) (Result, error) {
 // own buffer from the window at hand: its NULs must become line ends, and
 // writing into the map would make the kernel copy every page written, far
 // more slowly: over the binaries of a large tree it took many times as
-// long (see docs/performance.md). It returns the reader of the rest and
+// long (see docs/decisions.md#searcherleavemap-binary-data-leaves-the-map-for-a-buffer-searchsearchgo). It returns the reader of the rest and
 // pos moved into the buffer.
 func (s *Searcher) leaveMap(pos int) (io.Reader, int) {
 	data, end := s.buf, s.end
@@ -367,7 +367,7 @@ type feed struct {
 	// noNL is how many bytes from pos on are known to hold no newline:
 	// a line longer than a window is looked at once, not again with
 	// every window added, which made a line many windows long cost time
-	// in the square of its length (see docs/performance.md).
+	// in the square of its length (see docs/decisions.md#feednonl-a-long-line-looked-at-for-its-end-once-searchsearchgo).
 	noNL int
 	// nulFrom is where the bytes of a piece not yet looked at for NULs
 	// start (nulSince); -1 none.

@@ -22,7 +22,7 @@ import (
 // pages to its host, as this project's does, they are refaulted, and a
 // cold buffered read's system time swung many times over with the
 // host), while the same reads into a few slots used again and again run
-// at the disk's pace (see docs/performance.md).
+// at the disk's pace (see docs/decisions.md#stream-reads-around-the-page-cache-uringstreamgo).
 //
 // A Stream must be used from one goroutine, which it locks to its thread.
 type Stream struct {
@@ -52,7 +52,7 @@ type slot struct {
 // Stream geometry: 16 slots of 4 MiB, each read in 1 MiB reads. The disk
 // this was tuned on read fastest with 1 MiB reads about 32 deep (fewer in
 // flight, or larger reads, measured slower with fio; see
-// docs/performance.md); a search holds three or four slots while it
+// docs/decisions.md#stream-geometry-16-slots-of-4-mib-1-mib-reads-uringstreamgo); a search holds three or four slots while it
 // matches them, and the rest are being read.
 const (
 	StreamSlot  = 4 << 20
@@ -87,7 +87,7 @@ func OpenStream(fd int, size int64) (*Stream, error) {
 	// (max_segments, 254 on this project's virtio disk), and was split in
 	// two: with small pages the stream made many more requests than fio
 	// for the same file, and read it at a fraction of fio's pace (see
-	// docs/performance.md).
+	// docs/decisions.md#openstream-slots-in-2-mib-pages-uringstreamgo).
 	pad := int(-uintptr(unsafe.Pointer(&arena.mem[0])) & (hugePage - 1))
 	arena.Alloc(pad, 1)
 	_ = unix.Madvise(arena.mem[pad:], unix.MADV_HUGEPAGE)

@@ -126,7 +126,7 @@ func baseName(p string) string {
 // each of the walk's goroutines grow one to the size of the largest
 // directory, and the first writes to that fresh memory were about half
 // of a name search's page faults; without the copy a warm name search
-// faulted a third as often and ran faster (see docs/performance.md).
+// faulted a third as often and ran faster (see docs/decisions.md#readdirall-no-copy-of-a-listing-walkallgo-was-schedwalkallgo).
 func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 	var subdirs []dirJob
 	stopped := false

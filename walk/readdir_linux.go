@@ -54,7 +54,7 @@ func listBatches(path string, buf []byte, fn func(name []byte, t Type, ino uint6
 // Go program is sent them all the time (SIGURG preempts goroutines). A
 // walk that took such a read as the end, to save the second read of most
 // directories (one of the four calls a directory costs), lost files from
-// a directory read short in a cold run (see docs/performance.md).
+// a directory read short in a cold run (see docs/decisions.md#readdirfd-only-an-empty-read-ends-a-listing-walkreaddir_linuxgo-was-schedreaddir_linuxgo).
 func readDirFD(fd int, buf []byte, fn func(name []byte, t Type, ino uint64), batch func()) error {
 	for {
 		n, err := unix.Getdents(fd, buf)

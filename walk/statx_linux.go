@@ -40,7 +40,7 @@ type ringStatter struct {
 // non-blocking path), and that hand-off costs more than the system call
 // it saves: warm, a size search of a large tree measured faster with
 // statx(2), and cold the two were within the noise (see
-// docs/performance.md).
+// docs/decisions.md#newstatter-statx2-not-the-ring-by-default-walkstatx_linuxgo-was-schedstatx_linuxgo).
 func newStatter(ring bool) statter {
 	if !ring {
 		return &syncStatter{}
@@ -132,7 +132,7 @@ func (*syncStatter) close() {}
 // statOne stats one name relative to dirfd. It makes the C string itself,
 // in a buffer kept from call to call: unix.Statx allocates one per call,
 // and so one per file, a measurable share of a warm size search (see
-// docs/performance.md).
+// docs/decisions.md#syncstatterstatone-one-c-string-kept-from-call-to-call-walkstatx_linuxgo-was-schedstatx_linuxgo).
 func (s *syncStatter) statOne(dirfd int, dir, name string, out *Stat, errp *error) {
 	s.path = append(append(s.path[:0], name...), 0)
 	var x unix.Statx_t

@@ -244,7 +244,7 @@ func options(args []string, filter *filterFlags) (threads int, sorted, ring bool
 // default. Warm it changes nothing; cold, a disk that answers in a
 // fraction of a millisecond wants many requests in flight, and more
 // readers per core measured faster up to about this many (see
-// docs/performance.md).
+// docs/decisions.md#threadspercore-8-walkers-per-core-cmdspotmaingo).
 const threadsPerCore = 8
 
 // search evaluates e for every entry under its roots, writing each

@@ -443,7 +443,7 @@ func (o *options) withFilename() bool {
 // search thread. Each directory read waits for the storage's answer, which
 // far storage gives in a millisecond or more: with one reader per thread
 // the walk, not the rings, would set the pace there. Warm the readers
-// cost nothing but idle goroutines (see docs/performance.md), and spot
+// cost nothing but idle goroutines (see docs/decisions.md#threadspercore-8-walkers-per-core-cmdspotmaingo), and spot
 // reads as many per core for the same reason.
 const walkersPerThread = 8
 

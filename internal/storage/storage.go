@@ -22,7 +22,7 @@ type Info struct {
 // Hyper-V disks report rotational=1 by default (this project's machines:
 // /dev/vda says 1, yet answers random reads one at a time many times
 // faster than a spinning disk, and several times faster again with many
-// in flight; see docs/performance.md).
+// in flight; see docs/decisions.md#storageof-a-paravirtual-disks-rotational-flag-not-believed-internalstoragestoragego-was-schedstoragego).
 func Of(root, path string) Info {
 	major, minor, ok := deviceOf(path)
 	if !ok {

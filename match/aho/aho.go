@@ -21,7 +21,7 @@ import (
 // prefilter.TeddyMax strings the joined alternation went to Go's regexp,
 // whose NFA steps every string's thread at every byte, in time and memory
 // that grew far faster than the list (see
-// docs/performance.md#ahofor-many-fixed-strings-on-one-aho-corasick-automaton-matchahoahogo).
+// docs/decisions.md#ahofor-many-fixed-strings-on-one-aho-corasick-automaton-matchahoahogo).
 //
 // The states are numbered breadth first, so that a state's children are
 // consecutive and every failure link points to a lower number. The first

@@ -20,7 +20,7 @@ import (
 // regexp or one DFA, the regexes' threads pile up on every identifier
 // (each head seen so far keeps a \w* alive), and the DFA's states
 // multiply with the combinations (see
-// docs/performance.md#ahonewheaded-regexes-found-by-their-heads-matchahoheadsgo).
+// docs/decisions.md#ahonewheaded-regexes-found-by-their-heads-matchahoheadsgo).
 //
 // The heads are found in two automata at most, one for those that fold
 // case and one for those that do not. The tails are shared: regexes whose

@@ -67,7 +67,7 @@ func (d *Lazy) nextLine(text []byte) (ls, le int, ok bool) {
 // read faster, and the second chain's work, thrown away when the first
 // half matches, cost little. Most files of a source tree are a few KiB:
 // a threshold of many KiB left them all on one chain (see
-// docs/performance.md#dualmin-two-chains-of-lookups-past-1-kib-matchautomatascango).
+// docs/decisions.md#dualmin-two-chains-of-lookups-past-1-kib-matchautomatascango).
 const dualMin = 1 << 10
 
 // quadMin is the stretch from which nextLine reads on four chains of

@@ -30,7 +30,7 @@ func Parts(m Matcher) (ascii, uni Matcher, ok bool) {
 // locale's matcher; only lines holding a byte from 0x80 go to the UTF-8
 // one, which for \b is regexp2, many times slower than the C locale's
 // automaton (see
-// docs/performance.md#asciisplit-lines-of-ascii-decided-by-the-c-locales-matcher-matchlocalesplitgo).
+// docs/decisions.md#asciisplit-lines-of-ascii-decided-by-the-c-locales-matcher-matchlocalesplitgo).
 //
 // Next goes through windows of whole lines that grow fourfold from
 // splitWindow bytes, so that a search that stops early has looked at

@@ -405,7 +405,7 @@ func AlternationExact(re *syntax.Regexp) ([]*prefilter.Literal, bool) {
 // keywords of Go would run on the automaton, each byte looked up, and so
 // would (x|y)z, which as the pairs of xz and yz is scanned for 32 bytes
 // at a time (see
-// docs/performance.md#literalset-two-byte-strings-found-by-their-pairs-matchparsedparsedgo).
+// docs/decisions.md#literalset-two-byte-strings-found-by-their-pairs-matchparsedparsedgo).
 func literalSet(re *syntax.Regexp) []*prefilter.Literal {
 	strs := literalStrings(re)
 	if len(strs) < 2 {

@@ -12,7 +12,7 @@ import (
 // runs, a byte at a time through a table, passes over most lines without
 // Go's regexp, which with no literal to skip to runs its NFA over every
 // byte, far slower than such a loop (see
-// docs/performance.md#classrun-the-scan-for-a-run-of-class-bytes-matchprefilterclassrungo).
+// docs/decisions.md#classrun-the-scan-for-a-run-of-class-bytes-matchprefilterclassrungo).
 type ClassRun struct {
 	in [256]bool
 	n  int

@@ -163,7 +163,7 @@ func (s *Set) occursAt(text []byte, i int) bool {
 // come as a mask too: stopping its scan at each of them would cost a
 // chain of calls and a new scan per candidate, and a literal such as "//"
 // has one every few lines of source (see
-// docs/performance.md#hitsscan-one-literals-candidates-32-at-a-time-matchprefilterhitsgo).
+// docs/decisions.md#hitsscan-one-literals-candidates-32-at-a-time-matchprefilterhitsgo).
 func (h *Hits) scan() bool {
 	s := h.set
 	if l := s.Lead; l != nil {

@@ -15,7 +15,7 @@ import (
 // from its length and, when that passes, one loop over its bytes. With
 // no literal to look for, Go's regexp ran its NFA over every byte instead,
 // far slower on `-c '^$'` and `-c '^.{120,}'` (see
-// docs/performance.md#shape-a-line-decided-by-its-length-and-bytes-matchprefiltershapego).
+// docs/decisions.md#shape-a-line-decided-by-its-length-and-bytes-matchprefiltershapego).
 type shape struct {
 	in       [256]bool // the class of every byte, when not dot
 	dot      bool      // `.`: every character, counted as runes
@@ -167,7 +167,7 @@ func (s *shape) matches(line []byte) bool {
 // up, or none: each byte from 0x80 starts or continues such a character
 // (or is invalid, read as U+FFFD). Go's regexp ran its NFA over every byte
 // instead, far slower on `-c '[^\x00-\x7f]'` (see
-// docs/performance.md#anybyte-a-one-class-pattern-as-a-scan-for-its-bytes-matchprefiltershapego).
+// docs/decisions.md#anybyte-a-one-class-pattern-as-a-scan-for-its-bytes-matchprefiltershapego).
 type anyByte struct {
 	in   [256]bool
 	high bool // the class is the bytes from 0x80 and no others

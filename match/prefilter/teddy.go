@@ -10,7 +10,7 @@ import "sort"
 // six lookups. The fused pair scan costs eight instructions per literal
 // per 32 bytes; this costs the same for one literal or eight, so it
 // gains from two literals on, the more the more literals there are (see
-// docs/performance.md#teddy-several-literals-by-their-first-three-bytes-matchprefilterteddygo).
+// docs/decisions.md#teddy-several-literals-by-their-first-three-bytes-matchprefilterteddygo).
 //
 // With each literal on a bit of its own (up to eight) the lookups are
 // exact for its three bytes (a letter's cases differ in the high nibble

@@ -9,7 +9,7 @@ import (
 // or ` {2,}$`: a line matches when its last min bytes are in the class,
 // which is one look back from each newline. With no literal and no rare
 // run to look for, Go's regexp ran its NFA over every byte instead, far
-// slower on `-c '\s+$'` (see docs/performance.md#trail-a-class-run-at-the-lines-end-matchprefiltertrailgo).
+// slower on `-c '\s+$'` (see docs/decisions.md#trail-a-class-run-at-the-lines-end-matchprefiltertrailgo).
 type trail struct {
 	in  [256]bool
 	min int

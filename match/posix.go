@@ -81,7 +81,7 @@ func parseAllPosix(patterns []string, o Options) ([]*posix.Pattern, error) {
 	groups := 0
 	for i, text := range patterns {
 		for _, line := range strings.Split(text, "\n") {
-			p, err := posix.Parse(line, o.Syntax == Basic, o.UTF8, o.IgnoreCase, groups)
+			p, err := posix.Parse(line, o.Syntax == Basic, o.UTF8, o.IgnoreCase, groups, o.Collation)
 			if err != nil {
 				errs = append(errs, &PatternError{Index: i, Pattern: line, Err: err, bare: true})
 				continue

@@ -504,6 +504,7 @@ func parseArgs(args []string) (*options, error) {
 		return nil, err
 	}
 	o.match.UTF8 = utf8Locale(os.Getenv) && r.unicode >= 0
+	o.match.Collation = collation(os.Getenv)
 	if err := o.setModes(fs, r); err != nil {
 		return nil, err
 	}

@@ -22,6 +22,26 @@ func utf8Locale(getenv func(string) string) bool {
 	return false
 }
 
+// collation is the locale the environment names for collation (the
+// first of LC_ALL, LC_COLLATE and LANG that is set) as a BCP 47 tag
+// ("en-US" for en_US.UTF-8), whose equivalence classes -G and -E follow;
+// "" for C, POSIX and C.UTF-8, which order by code point.
+func collation(getenv func(string) string) string {
+	for _, k := range []string{"LC_ALL", "LC_COLLATE", "LANG"} {
+		v := getenv(k)
+		if v == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(v, ".")
+		name, _, _ = strings.Cut(name, "@")
+		if name == "C" || name == "POSIX" || name == "" {
+			return ""
+		}
+		return strings.ReplaceAll(name, "_", "-")
+	}
+	return ""
+}
+
 // charset says, for --stats, how patterns and text are read.
 func charset(utf8 bool) string {
 	if utf8 {

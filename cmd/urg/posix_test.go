@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -350,5 +351,39 @@ func TestPosixFlags(t *testing.T) {
 	} {
 		got := urgT(t, "", []byte("b\ncc\nc\n"), tc.args...)
 		checkResult(t, fmt.Sprint(tc.args), got, tc.want)
+	}
+}
+
+// TestEquivalenceClassesAsGrep: under -G and -E, an equivalence class
+// [=c=] in a locale with a collation (en_US.UTF-8) holds the characters
+// that collate with c but for case, accents and width, as glibc's grep
+// reads it ([[=e=]] takes é, È, ｅ, not ə); a collating symbol beyond
+// ASCII is an error there, an equivalence class of one is not; in C and
+// C.UTF-8 [=c=] is c alone. Compared with GNU grep in each locale.
+func TestEquivalenceClassesAsGrep(t *testing.T) {
+	grep := needGrep(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"eq": "e\né\nè\nE\nf\nê\nÉ\nｅ\në\nə\nɛ\nẹ\nē\na\nà\nÅ\no\nö\n1\n"})
+	for _, loc := range []string{"en_US.UTF-8", "C.UTF-8", "C"} {
+		env := localeEnv(t, loc)
+		if env == nil {
+			continue
+		}
+		for _, args := range [][]string{
+			{"-n", "[[=e=]]"}, {"-n", "[[=E=]]"}, {"-n", "[[=é=]]"}, {"-n", "[[.é.]]"}, {"-n", "[^[=e=]]"},
+			{"-n", "-E", "x|[[=a=]]+"}, {"-n", "-i", "[[=o=]]"}, {"-c", "[[=e=]-z]"}, {"-c", "[a[=e=]x]"}, {"-c", "[[=ə=]]"},
+		} {
+			args := append(args, "eq")
+			want := runCtx(t, dir, nil, env, grep, args...)
+			got := runCtx(t, dir, nil, env, urgBin, append([]string{"-G"}, args...)...)
+			if slices.Contains(args, "-E") {
+				got = runCtx(t, dir, nil, env, urgBin, args...)
+			}
+			_, wmsg, _ := strings.Cut(want.stderr, ": ")
+			_, gmsg, _ := strings.Cut(got.stderr, ": ")
+			if got.stdout != want.stdout || got.code != want.code || gmsg != wmsg {
+				t.Errorf("%s: urg %q: %q %q status %d; grep %q %q status %d", loc, args, got.stdout, got.stderr, got.code, want.stdout, want.stderr, want.code)
+			}
+		}
 	}
 }

@@ -19,6 +19,11 @@ const (
 // Options are the grep flags that change what a pattern matches.
 type Options struct {
 	Fixed bool // -F: patterns are literal strings (whatever Syntax says)
+	// Collation is the locale's collation under UTF-8 (a BCP 47 tag,
+	// from LC_ALL, LC_COLLATE or LANG), which -G's and -E's equivalence
+	// classes follow; "" for C, POSIX and C.UTF-8, which order by code
+	// point.
+	Collation string
 	// Syntax is the patterns' syntax: Perl's (the zero value, -P), or
 	// POSIX's extended (-E) or basic (-G) regular expressions, which
 	// match as GNU grep's do, leftmost-longest.

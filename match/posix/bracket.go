@@ -78,7 +78,7 @@ func (p *posixParser) bracket() (*charSet, error) {
 			return nil, errBracket
 		}
 		if start.equiv {
-			ranges = append(ranges, start.c, start.c)
+			ranges = append(ranges, equivalents(start.c, p.collation)...)
 			colon |= 8
 			continue
 		}
@@ -220,7 +220,7 @@ func (p *posixParser) element(first bool) (bracketElem, error) {
 			}
 			return bracketElem{class: class}, nil
 		}
-		c, ok := p.collatingChar(name)
+		c, ok := p.collatingChar(name, delim == '=')
 		if !ok {
 			return bracketElem{}, errCollation
 		}
@@ -236,8 +236,15 @@ func (p *posixParser) element(first bool) (bracketElem, error) {
 
 // collatingChar is the character a collating symbol or an equivalence
 // class names: in the C and C.UTF-8 locales, a single character, beyond
-// ASCII none under UTF-8 (C.UTF-8 has no collation elements there).
-func (p *posixParser) collatingChar(name string) (rune, bool) {
+// ASCII none under UTF-8 (C.UTF-8 has no collation elements there); in a
+// locale with a collation, an equivalence class of any one character.
+func (p *posixParser) collatingChar(name string, equiv bool) (rune, bool) {
+	if p.collation != "" && equiv {
+		// A locale with a collation has a class for each character
+		// (as glibc, not a collating symbol beyond ASCII).
+		c, n := utf8.DecodeRuneInString(name)
+		return c, n == len(name) && c != utf8.RuneError
+	}
 	if len(name) != 1 {
 		return 0, false
 	}

@@ -108,6 +108,9 @@ type posixParser struct {
 	basic bool // -G; else -E
 	uni   bool
 	fold  bool // -i
+	// collation is the locale's collation, whose equivalence classes
+	// [=c=] follow (see equivalents); "" for code point order.
+	collation string
 	// lexer state, as dfa.c's: the last token, and whether no atom
 	// came since the start, a '(' or a '|' (assertions and operators
 	// are none).
@@ -154,7 +157,16 @@ func (p *posixParser) warn(op string) {
 // pattern opens, dfa.c's warnings and its error (late, which grep gives
 // only when glibc found none in any pattern); err is glibc's error.
 func parsePosix(src string, basic, uni, fold bool, groups int) (n *pnode, p *posixParser, err error) {
-	p = &posixParser{src: src, basic: basic, uni: uni, fold: fold, lasttok: tEnd, laststart: true, gstart: true, completed: map[int]bool{}}
+	return parseWith(newParser(src, basic, uni, fold), groups)
+}
+
+// newParser is the parser of src, before its first token.
+func newParser(src string, basic, uni, fold bool) *posixParser {
+	return &posixParser{src: src, basic: basic, uni: uni, fold: fold, lasttok: tEnd, laststart: true, gstart: true, completed: map[int]bool{}}
+}
+
+// parseWith is parsePosix with the parser p.
+func parseWith(p *posixParser, groups int) (n *pnode, _ *posixParser, err error) {
 	if err := p.next(); err != nil {
 		return nil, p, err
 	}

@@ -22,9 +22,15 @@ type Pattern struct {
 // Parse parses line in the basic syntax (-G) when basic, else the
 // extended (-E); uni is the UTF-8 locale, fold -i, and groups the number
 // of groups the lines before it opened (a back-reference names one of its
-// own). Its error is glibc's.
-func Parse(line string, basic, uni, fold bool, groups int) (*Pattern, error) {
-	n, p, err := parsePosix(line, basic, uni, fold, groups)
+// own). collation is the locale's collation (a BCP 47 tag), "" for none
+// (C, POSIX, C.UTF-8: code point order), which equivalence classes
+// follow. Its error is glibc's.
+func Parse(line string, basic, uni, fold bool, groups int, collation string) (*Pattern, error) {
+	parser := newParser(line, basic, uni, fold)
+	if uni {
+		parser.collation = collation
+	}
+	n, p, err := parseWith(parser, groups)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,8 @@ import (
 // mapped, populated in order a stretch at a time (the kernel reads ahead
 // in large pages; read(2) into a buffer was several times slower on the
 // VM), then read one byte per page. Without that read, a ripgrep map run
-// after the fill took 2.6 to 2.9 s instead of 1.9 s, urg's 1.9 s either
-// way (see the README).
+// after the fill was markedly slower than after a search had read the
+// file, where urg's was the same either way.
 func fillFile(f *os.File, size int64) error {
 	if size == 0 {
 		return nil

@@ -37,9 +37,9 @@ type fioResult struct {
 //     cache itself.
 //   - --allow_file_create=0: fio must never write into a corpus.
 //   - --runtime: fio opens each file itself, one at a time, waiting for
-//     each open, so over a tree of small files it reads at about 12 MB/s
-//     cold here (593 s for the 7.5 GB mix tree): past fioLimit it stops,
-//     and the line says what it read and at what rate.
+//     each open, so over a tree of small files cold it reads far below
+//     the disk's pace, and a large tree would take many minutes: past
+//     fioLimit it stops, and the line says what it read and at what rate.
 func fioArgs(path, jsonOut string) []string {
 	return []string{"fio", "--name=floor", "--opendir=" + path, "--rw=read",
 		"--ioengine=io_uring", "--iodepth=64", "--openfiles=64", "--direct=0",

@@ -70,8 +70,8 @@ var regexShapes = []regexShape{
 }
 
 // regexListSizes are the regex lists' lengths. At 10,000, ripgrep refuses
-// the list (the compiled regex passes its default size limit, after some
-// 20 s of trying) and ugrep's and rg -P's PCRE2 find it too large: the
+// the list (the compiled regex passes its default size limit, after a
+// long try) and ugrep's and rg -P's PCRE2 find it too large: the
 // output check leaves them out with that reason, and urg is timed against
 // grep -E where grep takes the list.
 var regexListSizes = []int{100, 1000, 10000}

@@ -50,7 +50,7 @@ func ParseCache(name string) (Cache, bool) {
 
 // CacheShare is the share of the memory the page cache could give
 // (MemAvailable) that CacheAuto reads through the cache before it
-// drops: see docs/history/2026-12-02.md#2026-12-02-issue-27-the-page-cache-far-storage-and-io-latency for the measurements behind it. Newly
+// drops: see docs/decisions.md#cacheshare-an-eighth-of-the-available-memory-read-through-the-cache-before-it-drops-schedcachego for the measurements behind it. Newly
 // read pages start on the kernel's inactive list, so an eighth of what is
 // available is taken from pages nobody has asked for twice before the
 // working set's are touched.

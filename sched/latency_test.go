@@ -47,7 +47,7 @@ func TestHistQuantiles(t *testing.T) {
 // BenchmarkLatencyRecord is what timing one operation costs --stats:
 // two readings of the monotonic clock and a histogram update. Multiplied
 // by the operations of a warm search (one per file under --io=auto), it
-// is the cost docs/history/2026-12-02.md#what---stats-timing-costs gives for the measurement.
+// is the cost docs/decisions.md#--stats-timing-two-readings-of-the-clock-and-a-histogram-update-an-operation-schedlatencygo gives for the measurement.
 func BenchmarkLatencyRecord(b *testing.B) {
 	ls := latencies{start: time.Now()}
 	var l Latency

@@ -147,7 +147,7 @@ func (r *Ring) Read(fd int, buf []byte, off uint64, userData uint64) error {
 // file has a poll method, so a read that finds its pages uncached arms a
 // poll, which answers "ready" at once, and the read is retried and
 // polled again before it reaches a worker; on a FUSE tree that loop took
-// most of urg's system time (see docs/history/2026-12-02.md#far-storage-bench--latency).
+// most of urg's system time (see docs/decisions.md#ringreadflags-a-fuse-files-read-goes-to-a-worker-not-to-a-poll-uringuringgo).
 func (r *Ring) ReadFlags(fd int, buf []byte, off uint64, flags uint32, async bool, userData uint64) error {
 	e, err := r.sqe()
 	if err != nil {

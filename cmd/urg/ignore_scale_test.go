@@ -61,7 +61,7 @@ func scaleTree(t testing.TB, root string, n int) int {
 // TestIgnoreScale: 10,000 ignore files of 100 patterns each are read
 // and applied in little memory: urg --files --ignore lists what they
 // leave, under 64 MiB of peak RSS. URG_IGNORE_SCALE=N,N,... also times
-// the walk at those numbers of files, for docs/history/2026-12-03.md#2026-12-03-issue-39-ripgreps-filtering-at-ripgreps-speed (logged
+// the walk at those numbers of files, for docs/decisions.md#testignorescale-many-ignore-files-in-little-memory-cmdurgignore_scale_testgo (logged
 // with -v, never asserted).
 func TestIgnoreScale(t *testing.T) {
 	root := t.TempDir()

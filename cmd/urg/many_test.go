@@ -13,7 +13,7 @@ import (
 
 // TestManyFixedStrings compares urg -F -f WORDS with GNU grep -F -f WORDS
 // under LC_ALL=C and LC_ALL=C.UTF-8, for lists of one word to 5,000. Past
-// Teddy's 64 strings urg scans for all the words at once (issue 26: an
+// Teddy's 64 strings urg scans for all the words at once (an
 // Aho-Corasick automaton, where the joined alternation slowed down far
 // faster than the list grew), and the lists and text are built to trip
 // such a scan: prefixes of one another, a word the suffix or the middle

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -166,7 +167,9 @@ func scaleBlock(t *testing.T, marker string) string {
 // after the test.
 func startMunge(t *testing.T) {
 	t.Helper()
-	if err := exec.Command("pgrep", "-x", "munged").Run(); err == nil {
+	// A munged that answers (a dead one may linger as a zombie, which
+	// pgrep would still find).
+	if err := exec.Command("munge", "-n").Run(); err == nil {
 		return
 	}
 	os.MkdirAll("/run/munge", 0o755)
@@ -190,7 +193,10 @@ func startSlurm(t *testing.T, dir string) string {
 		os.MkdirAll(filepath.Join(dir, d), 0o755)
 	}
 	conf := filepath.Join(dir, "slurm.conf")
-	text := strings.NewReplacer("HOST", host, "DIR", dir).Replace(`ClusterName=urgtest
+	// Ports free now: a cluster stopped a moment ago may still hold
+	// its own.
+	ports := freePorts(t, 2)
+	text := strings.NewReplacer("HOST", host, "DIR", dir, "CTLDPORT", ports[0], "SLURMDPORT", ports[1]).Replace(`ClusterName=urgtest
 SlurmctldHost=HOST
 SlurmUser=root
 SlurmdUser=root
@@ -198,8 +204,8 @@ StateSaveLocation=DIR/state
 SlurmdSpoolDir=DIR/spool
 SlurmctldPidFile=DIR/slurmctld.pid
 SlurmdPidFile=DIR/slurmd.pid
-SlurmctldPort=26917
-SlurmdPort=26918
+SlurmctldPort=CTLDPORT
+SlurmdPort=SLURMDPORT
 AuthType=auth/munge
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -223,9 +229,17 @@ PartitionName=debug Nodes=HOST Default=YES MaxTime=INFINITE State=UP
 		}
 	}
 	t.Cleanup(func() {
+		// Stopped, and waited for: slurmctld writes its state as it
+		// ends, into the directory the test removes next.
 		for _, d := range []string{"slurmd", "slurmctld"} {
-			if pid, err := os.ReadFile(filepath.Join(dir, d+".pid")); err == nil {
-				exec.Command("kill", strings.TrimSpace(string(pid))).Run()
+			pid, err := os.ReadFile(filepath.Join(dir, d+".pid"))
+			if err != nil {
+				continue
+			}
+			p := strings.TrimSpace(string(pid))
+			exec.Command("kill", p).Run()
+			for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && running(p); {
+				time.Sleep(50 * time.Millisecond)
 			}
 		}
 	})
@@ -243,4 +257,34 @@ PartitionName=debug Nodes=HOST Default=YES MaxTime=INFINITE State=UP
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// running says whether process pid is alive: not gone, and not a zombie
+// (a daemon's parent, init here, may be slow to reap it).
+func running(pid string) bool {
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return false
+	}
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(rest, "Z")
+}
+
+// freePorts returns n TCP ports that nothing listens on now.
+func freePorts(t *testing.T, n int) []string {
+	t.Helper()
+	var ports []string
+	var ls []net.Listener
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Skipf("no free port: %v", err)
+		}
+		ls = append(ls, l)
+		ports = append(ports, fmt.Sprint(l.Addr().(*net.TCPAddr).Port))
+	}
+	for _, l := range ls {
+		l.Close()
+	}
+	return ports
 }

@@ -9,17 +9,21 @@ import "strings"
 // other locale, as in C, it counts bytes. The name alone decides: a UTF-8
 // locale that is not installed still means UTF-8 text to the user.
 func utf8Locale(getenv func(string) string) bool {
-	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		v := getenv(k)
-		if v == "" {
-			continue
+	_, codeset, _ := strings.Cut(localeFor(getenv, "LC_CTYPE"), ".")
+	codeset, _, _ = strings.Cut(codeset, "@")
+	return strings.ToLower(strings.ReplaceAll(codeset, "-", "")) == "utf8"
+}
+
+// localeFor is the locale the environment names for category: LC_ALL,
+// else the category's variable, else LANG, the first that is set, as
+// setlocale reads them; "" when none is.
+func localeFor(getenv func(string) string, category string) string {
+	for _, k := range []string{"LC_ALL", category, "LANG"} {
+		if v := getenv(k); v != "" {
+			return v
 		}
-		_, codeset, _ := strings.Cut(v, ".")
-		codeset, _, _ = strings.Cut(codeset, "@")
-		codeset = strings.ToLower(strings.ReplaceAll(codeset, "-", ""))
-		return codeset == "utf8"
 	}
-	return false
+	return ""
 }
 
 // collation is the locale the environment names for collation (the
@@ -27,19 +31,12 @@ func utf8Locale(getenv func(string) string) bool {
 // ("en-US" for en_US.UTF-8), whose equivalence classes -G and -E follow;
 // "" for C, POSIX and C.UTF-8, which order by code point.
 func collation(getenv func(string) string) string {
-	for _, k := range []string{"LC_ALL", "LC_COLLATE", "LANG"} {
-		v := getenv(k)
-		if v == "" {
-			continue
-		}
-		name, _, _ := strings.Cut(v, ".")
-		name, _, _ = strings.Cut(name, "@")
-		if name == "C" || name == "POSIX" || name == "" {
-			return ""
-		}
-		return strings.ReplaceAll(name, "_", "-")
+	name, _, _ := strings.Cut(localeFor(getenv, "LC_COLLATE"), ".")
+	name, _, _ = strings.Cut(name, "@")
+	if name == "C" || name == "POSIX" || name == "" {
+		return ""
 	}
-	return ""
+	return strings.ReplaceAll(name, "_", "-")
 }
 
 // charset says, for --stats, how patterns and text are read.

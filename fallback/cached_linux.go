@@ -29,11 +29,12 @@ const Nowait = true
 var ErrNoNowait = errors.New("no non-blocking open or read")
 
 // Cached opens and reads files only as far as the kernel can serve them
-// without blocking: from the dentry and page caches. It is the cheap path
-// for a warm tree, where a round trip through io_uring costs more than
-// the system calls it would save, and it says which files would wait for
-// the disk so that those go to the ring. One per goroutine: it owns the
-// buffer its paths are made in.
+// without blocking: from the dentry and page caches, one file at a time,
+// and it says which files would wait for the disk so that those go to
+// the ring. Where io_uring takes direct descriptors, the scheduler's
+// batches do the same work several files to a submission, and this path
+// takes the files they could not read whole. One per goroutine: it owns
+// the buffer its paths are made in.
 //
 // Its open, read and close are raw system calls, which the Go runtime
 // does not see: they never wait for the disk (RESOLVE_CACHED,

@@ -10,23 +10,25 @@ import (
 type Op uint8
 
 // The operations timed: the rings' openat, read and close, from
-// submission to completion, and the non-blocking path's open and read of
-// a file's start, as one synchronous call each.
+// submission to completion; the non-blocking path's open and read of a
+// file's start, as one synchronous call each; and its batches, each the
+// open, read and close of up to a batch's files in one submission.
 const (
 	OpOpenat Op = iota
 	OpRead
 	OpClose
 	OpNowait
+	OpBatch
 	opKinds
 )
 
-var opNames = [...]string{OpOpenat: "openat", OpRead: "read", OpClose: "close", OpNowait: "nowait"}
+var opNames = [...]string{OpOpenat: "openat", OpRead: "read", OpClose: "close", OpNowait: "nowait", OpBatch: "batch"}
 
 // String is the operation's name in --stats.
 func (o Op) String() string { return opNames[o] }
 
 // Ops lists the operations timed, in the order --stats prints them.
-func Ops() []Op { return []Op{OpOpenat, OpRead, OpClose, OpNowait} }
+func Ops() []Op { return []Op{OpOpenat, OpRead, OpClose, OpNowait, OpBatch} }
 
 // histSub is the number of buckets per power of two: a quantile read off
 // the histogram is within an eighth of the true value, which is all a

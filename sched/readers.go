@@ -139,11 +139,14 @@ func (w *worker) serve(files <-chan walk.File) {
 	jobs := r.jobs
 	file := func(f walk.File, ok bool) {
 		if !ok {
+			// The batch's last files before the walk says it is
+			// done: after, no file may go to the rings.
+			w.flush()
 			files = nil
 			r.walkDone()
 			return
 		}
-		w.take(f)
+		w.offer(f)
 		refill(files)
 	}
 	job := func(j ringJob, ok bool) {
@@ -171,6 +174,12 @@ func (w *worker) serve(files <-chan walk.File) {
 			continue
 		default:
 		}
+		// Nothing is ready: what the batch holds is tried before
+		// waiting.
+		if w.batch != nil && len(w.batch.files) > 0 {
+			w.flush()
+			continue
+		}
 		select {
 		case f, ok := <-files:
 			file(f, ok)
@@ -178,6 +187,41 @@ func (w *worker) serve(files <-chan walk.File) {
 			job(j, ok)
 		}
 	}
+}
+
+// offer takes file f as take does, or queues it in the worker's batch,
+// which it tries once full.
+func (w *worker) offer(f walk.File) {
+	if !w.batchable(f) {
+		w.take(f)
+		return
+	}
+	w.batch.files = append(w.batch.files, f)
+	if len(w.batch.files) == cap(w.batch.files) {
+		w.flush()
+	}
+}
+
+// batchable reports whether f may go in the worker's batch, which it
+// makes at the first such file: a file take would try without blocking,
+// while the rings do not wait for the disk.
+func (w *worker) batchable(f walk.File) bool {
+	r := w.r
+	if w.noBatch || r.cfg.RingRefused != nil || !f.ShortIsEOF || !r.nowait.Load() || !ringable(f, r.cfg.Matcher.MinLen()) {
+		return false
+	}
+	if rs := r.rings.Load(); rs != nil && rs.waiting() {
+		return false
+	}
+	if w.batch == nil {
+		b, err := newBatch()
+		if err != nil {
+			w.noBatch = true
+			return false
+		}
+		w.batch = b
+	}
+	return true
 }
 
 // job searches what a ring handed on and gives its slot back.
@@ -240,7 +284,7 @@ func (w *worker) take(f walk.File) {
 // with its handle when it was opened (else fallback.NoHandle).
 func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd fallback.Handle) {
 	r := w.r
-	r.cfg.Faults.At("open", f.Path)
+	w.at("open", f.Path)
 	fd, err := w.cached.Open(f.Path)
 	if err == nil && r.cfg.Faults.Result("nowait-open", f.Path, 0) < 0 {
 		fallback.CloseHandle(fd)
@@ -256,7 +300,7 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd fallback.Han
 	default:
 		return nil, false, fallback.NoHandle
 	}
-	r.cfg.Faults.At("opened", f.Path)
+	w.at("opened", f.Path)
 	uncached := r.dropping(f.Size) && !r.uncached.Refused()
 	n, whole, err := w.cached.Read(fd, w.headBuf(), uncached)
 	if err == fallback.ErrDontcacheRefused {

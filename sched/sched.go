@@ -118,7 +118,10 @@ type Stats struct {
 	// from the start with pread (Mapped and Split count the maps).
 	RingWhole, RingThenPread atomic.Int64
 	Cached, CachedThenPread  atomic.Int64
-	Pread                    atomic.Int64
+	// Batched counts the files of Cached that a batch read, several
+	// to a submission on a worker's ring.
+	Batched atomic.Int64
+	Pread   atomic.Int64
 	// Blocked counts the files the non-blocking path found would wait
 	// for the disk, which went to the ring (or, without one, to pread).
 	Blocked atomic.Int64

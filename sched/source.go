@@ -95,13 +95,13 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	if rd != nil {
 		src.head, src.fd = rd.data, rd.fd
 	} else {
-		r.cfg.Faults.At("open", f.Path)
+		w.at("open", f.Path)
 		var err error
 		file, err = fallback.Open(f.Path, f.ShortIsEOF)
 		if err != nil {
 			return nil, err
 		}
-		r.cfg.Faults.At("opened", f.Path)
+		w.at("opened", f.Path)
 		src.fd, src.rest = file.Fd(), file
 	}
 	if (r.cfg.SearchZip || r.cfg.Encoding.Sniffs()) && w.openSniffed(src, f, rd, file, drop) {

@@ -24,6 +24,13 @@ type worker struct {
 	// lat is what this worker (or its ring) timed; nil unless the run
 	// times its I/O. done merges it into the run's.
 	lat *Latency
+	// batch tries the files it queues several at a time (made at the
+	// first); noBatch says this worker cannot, or can no longer.
+	batch   *batch
+	noBatch bool
+	// retry says the file being taken was tried by the batch, which
+	// reached its fault points already (at).
+	retry bool
 }
 
 func (r *run) newWorker() *worker {
@@ -36,7 +43,12 @@ func (r *run) newWorker() *worker {
 
 // done adds what the worker timed to the run's stats; the worker is not
 // used after.
-func (w *worker) done() { w.r.lat.add(w.lat) }
+func (w *worker) done() {
+	w.r.lat.add(w.lat)
+	if w.batch != nil {
+		w.batch.close()
+	}
+}
 
 // readDone is what was read of a file before its search: by the ring or
 // by the non-blocking path.
@@ -129,5 +141,13 @@ func (w *worker) finish(sink search.Sink, res search.Result) {
 func closeRead(rd *readDone) {
 	if rd != nil && rd.fd != fallback.NoHandle {
 		fallback.CloseHandle(rd.fd)
+	}
+}
+
+// at is the fault point named point for the file at path, reached once
+// per file: not again when a file the batch tried is taken again.
+func (w *worker) at(point, path string) {
+	if !w.retry {
+		w.r.cfg.Faults.At(point, path)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 
@@ -38,6 +39,8 @@ type Ring struct {
 	// Waits counts the io_uring_enter calls that had to wait for a
 	// completion: none when everything is in the page cache.
 	Waits uint64
+	// shared: made by NewShared, not locked to a thread.
+	shared bool
 }
 
 // setupFlags are tried in order: the fastest mode for one submitting
@@ -67,6 +70,26 @@ func New(entries uint32) (*Ring, error) {
 	return nil, fmt.Errorf("io_uring setup: %w", err)
 }
 
+// NewShared sets up a ring with room for entries submissions that any
+// thread may enter, one at a time: the calling goroutine is not locked to
+// its thread. It is for a ring whose every submission waits for all it
+// submitted (Submit with the count): the follow-up work of a linked
+// operation runs in the submitting thread before that call returns, so
+// nothing is left for a thread the goroutine may leave. Locking a
+// goroutine that also searches would cost a hand-over of its processor
+// each time it waits for files.
+func NewShared(entries uint32) (*Ring, error) {
+	r := giouring.NewRing()
+	err := r.QueueInit(entries, giouring.SetupCoopTaskrun)
+	if errors.Is(err, syscall.EINVAL) {
+		err = r.QueueInit(entries, 0)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("io_uring setup: %w", err)
+	}
+	return &Ring{r: r, shared: true}, nil
+}
+
 // Mode names the setup flags the kernel took.
 func (r *Ring) Mode() string {
 	var names []string
@@ -85,11 +108,92 @@ func (r *Ring) Mode() string {
 	return strings.Join(names, "+")
 }
 
-// Close tears the ring down and unlocks the goroutine from its thread.
-// Nothing may be in flight.
+// Close tears the ring down and, unless it was made by NewShared,
+// unlocks the goroutine from its thread. Nothing may be in flight.
 func (r *Ring) Close() {
 	r.r.QueueExit()
-	runtime.UnlockOSThread()
+	if !r.shared {
+		runtime.UnlockOSThread()
+	}
+}
+
+// RegisterSlots gives the ring a table of n direct descriptors, empty:
+// files opened into a slot by OpenDirect, read by ReadDirect and closed
+// by CloseDirect never enter the process's table of descriptors.
+func (r *Ring) RegisterSlots(n uint32) error {
+	if _, err := r.r.RegisterFilesSparse(n); err != nil {
+		return fmt.Errorf("io_uring register files: %w", err)
+	}
+	return nil
+}
+
+// Link says how an operation is tied to the next one prepared: the next
+// starts only once this one is done, and is cancelled (-ECANCELED) if
+// this one fails (LinkSoft; a read that returns fewer bytes than asked
+// counts as failing) or whatever it returned (LinkHard).
+type Link uint8
+
+// The links an operation may have to the next.
+const (
+	NoLink Link = iota
+	LinkSoft
+	LinkHard
+)
+
+func (l Link) flags() uint8 {
+	switch l {
+	case LinkSoft:
+		return giouring.SqeIOLink
+	case LinkHard:
+		return giouring.SqeIOHardlink
+	}
+	return 0
+}
+
+// OpenDirect prepares openat2(AT_FDCWD, path, how) into direct
+// descriptor slot (see RegisterSlots), replacing what it held. path must
+// end in a NUL byte, and path and how live in an Arena until the
+// submission returns; how may not ask for O_CLOEXEC, which a direct
+// descriptor has no use for and the kernel refuses.
+func (r *Ring) OpenDirect(path []byte, how *unix.OpenHow, slot uint32, link Link, userData uint64) error {
+	if len(path) == 0 || path[len(path)-1] != 0 {
+		return errors.New("uring: path not NUL-terminated")
+	}
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareOpenat2Direct(unix.AT_FDCWD, nil, how, slot)
+	e.Addr = uint64(uintptr(unsafe.Pointer(&path[0])))
+	e.Flags |= link.flags()
+	e.UserData = userData
+	return nil
+}
+
+// ReadDirect prepares a read, with preadv2's flags, of len(buf) bytes
+// from offset 0 of the file in direct descriptor slot into buf, which
+// must live in an Arena until the operation completes.
+func (r *Ring) ReadDirect(slot uint32, buf []byte, flags uint32, link Link, userData uint64) error {
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareRead(int(slot), uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf)), 0)
+	e.OpcodeFlags = flags
+	e.Flags |= giouring.SqeFixedFile | link.flags()
+	e.UserData = userData
+	return nil
+}
+
+// CloseDirect prepares the close of the file in direct descriptor slot.
+func (r *Ring) CloseDirect(slot uint32, userData uint64) error {
+	e, err := r.sqe()
+	if err != nil {
+		return err
+	}
+	e.PrepareCloseDirect(slot)
+	e.UserData = userData
+	return nil
 }
 
 // sqe returns a free, zeroed submission entry, submitting what is
@@ -212,12 +316,11 @@ func (r *Ring) CloseFD(fd int, userData uint64) error {
 // waits until at least wait completions are ready. It returns how many
 // were submitted.
 //
-// giouring enters the kernel with RawSyscall6, which the Go scheduler does
-// not see: a blocking wait there would hold the thread's P and starve the
-// searchers of a two-core machine. So the submission (which does the
-// non-blocking work inline, such as page-cache copies) goes through
-// giouring, and the wait through syscall.Syscall6, during which Go runs
-// other goroutines.
+// The submission (which does the non-blocking work inline, such as
+// page-cache copies) goes through giouring, and the wait through
+// syscall.Syscall6, during which Go runs other goroutines: a wait the
+// scheduler did not see would hold the thread's P and starve the
+// searchers of a two-core machine.
 func (r *Ring) Submit(wait uint32) (int, error) {
 	n, err := r.submit(0)
 	if err != nil || wait == 0 || r.r.CQReady() >= wait {
@@ -305,3 +408,64 @@ const StatxSize = int(unsafe.Sizeof(unix.Statx_t{}))
 // StatxAt views StatxSize bytes of an Arena, aligned to 8, as a statx
 // result.
 func StatxAt(b []byte) *unix.Statx_t { return (*unix.Statx_t)(unsafe.Pointer(&b[0])) }
+
+// SubmitInline submits what is prepared in a raw system call, one the Go
+// scheduler does not see, then waits through the scheduler, as Submit
+// does, until wait completions are ready. It is for operations that
+// complete inline, from the caches (RESOLVE_CACHED, RWF_NOWAIT): their
+// submission is their work, and it takes about as long as the system
+// calls it replaces. A call the scheduler sees has its processor taken
+// and handed to another thread whenever it outlasts the monitor's tick,
+// which such a submission often does: each hand-over is a context switch
+// or two, and on a warm tree they added up to more than the batches
+// saved.
+//
+// giouring enters the kernel only through syscall.Syscall6, so the
+// submission queue's tail is published here, through sqOf, as giouring
+// itself does before it enters.
+func (r *Ring) SubmitInline(wait uint32) error {
+	sq := sqOf(r.r)
+	if sq.sqeHead != sq.sqeTail {
+		sq.sqeHead = sq.sqeTail
+		atomic.StoreUint32(sq.tail, sq.sqeTail)
+	}
+	for n := sq.sqeTail - atomic.LoadUint32(sq.head); n > 0; n = sq.sqeTail - atomic.LoadUint32(sq.head) {
+		r.Enters++
+		done, _, errno := unix.RawSyscall6(unix.SYS_IO_URING_ENTER, uintptr(r.r.RingFd()), uintptr(n), 0, 0, 0, 0)
+		switch errno {
+		case 0:
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN, syscall.EBUSY:
+			// Completions must be reaped before more is taken:
+			// Submit submits the rest as it waits.
+			_, err := r.Submit(wait)
+			return err
+		default:
+			return fmt.Errorf("io_uring_enter: %w", errno)
+		}
+		r.Submitted += uint64(done)
+		r.prepared -= min(r.prepared, uint32(done))
+	}
+	_, err := r.Submit(wait)
+	return err
+}
+
+// giouringSQ mirrors the start of giouring's SubmissionQueue at the
+// version go.mod names (TestSubmitInline checks it against giouring's
+// own count): the kernel's head and tail, then the rest up to the
+// entries prepared and not yet published (sqeHead to sqeTail).
+type giouringSQ struct {
+	head, tail *uint32
+	_          [6]unsafe.Pointer // ringMask, ringEntries, flags, dropped, array, sqes
+	_          uint              // ringSize
+	_          unsafe.Pointer    // ringPtr
+	sqeHead    uint32
+	sqeTail    uint32
+}
+
+// sqOf is ring's submission queue, through the mirror: giouring.Ring
+// starts with a pointer to it.
+func sqOf(ring *giouring.Ring) *giouringSQ {
+	return *(**giouringSQ)(unsafe.Pointer(ring))
+}

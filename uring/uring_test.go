@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -220,5 +221,69 @@ func TestGCStress(t *testing.T) {
 	}
 	if !bytes.Contains(out, []byte("--- PASS: TestGCStress")) {
 		t.Fatalf("child did not pass:\n%s", out)
+	}
+}
+
+// TestSubmitInline: a shared ring opens files into direct descriptors,
+// reads and closes them, linked, in one inline submission; the mirror of
+// giouring's submission queue counts what giouring counts, and a missing
+// file cancels its read and close.
+func TestSubmitInline(t *testing.T) {
+	r, err := NewShared(16)
+	if err != nil {
+		t.Skipf("io_uring not available here: %v", err)
+	}
+	defer r.Close()
+	if err := r.RegisterSlots(2); err != nil {
+		t.Skipf("no direct descriptors here: %v", err)
+	}
+	dir := t.TempDir()
+	want := bytes.Repeat([]byte("inline\n"), 1000)
+	if err := os.WriteFile(filepath.Join(dir, "f"), want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	arena, err := NewArena(1 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer arena.Free()
+	howb, _ := arena.Alloc(int(unsafe.Sizeof(unix.OpenHow{})), 8)
+	how := (*unix.OpenHow)(unsafe.Pointer(&howb[0]))
+	*how = unix.OpenHow{Flags: unix.O_RDONLY}
+	var bufs [2][]byte
+	for k, name := range []string{"f", "missing"} {
+		p, _ := arena.Alloc(4096, 1)
+		copy(p, filepath.Join(dir, name)+"\x00")
+		bufs[k], _ = arena.Alloc(64<<10, 4096)
+		slot := uint32(k)
+		if err := r.OpenDirect(p, how, slot, LinkSoft, uint64(k)<<2|0); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.ReadDirect(slot, bufs[k], 0, LinkHard, uint64(k)<<2|1); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CloseDirect(slot, uint64(k)<<2|2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sq := sqOf(r.r)
+	if got, want := sq.sqeTail-*sq.head, r.r.SQReady(); got != want || got != 6 {
+		t.Fatalf("the mirror of giouring's queue counts %d prepared, giouring %d, want 6", got, want)
+	}
+	if err := r.SubmitInline(6); err != nil {
+		t.Fatal(err)
+	}
+	res := map[uint64]int32{}
+	if n := r.Completions(func(u uint64, v int32) { res[u] = v }); n != 6 {
+		t.Fatalf("%d completions, want 6: %v", n, res)
+	}
+	if res[0] != 0 || res[1] != int32(len(want)) || res[2] != 0 || !bytes.Equal(bufs[0][:len(want)], want) {
+		t.Errorf("present file: open %d, read %d (want %d), close %d", res[0], res[1], len(want), res[2])
+	}
+	if res[4] != -int32(unix.ENOENT) || res[5] != -int32(unix.ECANCELED) || res[6] != -int32(unix.ECANCELED) {
+		t.Errorf("missing file: open %d, read %d, close %d; want ENOENT, then both cancelled", res[4], res[5], res[6])
+	}
+	if r.Pending() != 0 {
+		t.Errorf("%d operations still pending", r.Pending())
 	}
 }

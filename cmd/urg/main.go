@@ -480,8 +480,8 @@ func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher,
 	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden, --glob, --type, --max-filesize), %d unopened (shorter than any match), %d binary (-I)\n",
 		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
 	if s.Nowait {
-		fmt.Fprintf(w, "  cached:   %d whole without blocking, %d begun without blocking and read on with pread, %d would have blocked (sent to io_uring, or to pread without it)\n",
-			s.Cached.Load(), s.CachedThenPread.Load(), s.Blocked.Load())
+		fmt.Fprintf(w, "  cached:   %d whole without blocking (%d of them opened, read and closed in batches on io_uring), %d begun without blocking and read on with pread, %d would have blocked (sent to io_uring, or to pread without it)\n",
+			s.Cached.Load(), s.Batched.Load(), s.CachedThenPread.Load(), s.Blocked.Load())
 	}
 	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
 		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())

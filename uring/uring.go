@@ -417,8 +417,8 @@ func StatxAt(b []byte) *unix.Statx_t { return (*unix.Statx_t)(unsafe.Pointer(&b[
 // calls it replaces. A call the scheduler sees has its processor taken
 // and handed to another thread whenever it outlasts the monitor's tick,
 // which such a submission often does: each hand-over is a context switch
-// or two, and on a warm tree they added up to more than the batches
-// saved.
+// or two, and on a warm tree they took back much of what the batches
+// save (see docs/decisions.md#batch-cached-files-opened-read-and-closed-sixteen-to-a-submission-schedbatch_linuxgo).
 //
 // giouring enters the kernel only through syscall.Syscall6, so the
 // submission queue's tail is published here, through sqOf, as giouring

@@ -167,6 +167,10 @@ func (m *regex) Engine() string {
 
 func (m *regex) MinLen() int { return m.min }
 
+// Gate is the scan for the literals one of which every match holds
+// (base.Gated); nil without them.
+func (m *regex) Gate() func(text []byte) int { return prefilter.Gate(m.pre, m.any) }
+
 // Line is the Go regexp of one line alone (locale.Regex).
 func (m *regex) Line() *regexp.Regexp { return m.line }
 

@@ -45,12 +45,16 @@ var splitCases = []struct {
 	{[]string{`\w+`, `(a)\1`}, Options{}},
 	{[]string{`\bab`, `c\w`, `xy`}, Options{}},
 	{[]string{`ab`, `é\w`}, Options{Word: true}},
+	{[]string{`[A-Z][a-z]+Writer\b`}, Options{}},
+	{[]string{`^\s*// Deprecated:`}, Options{}},
+	{[]string{`\bctx\b|\bxy\b`}, Options{}},
 }
 
 // splitWords are the pieces of the texts of these tests: ASCII words and
 // their neighbours, letters beyond ASCII, an invalid byte.
 var splitWords = []string{"ab", "cd", "xy", "ctx", "ctx.Err", "fooError(", "MAX_LEN", "aa", "_", " ", " ", ".", "(",
-	"é", "ü", "Σ", "中", "ÉCOLE", "\xff", "\xc3", "42", "r", "rú", "x_test", "école_test"}
+	"é", "ü", "Σ", "中", "ÉCOLE", "\xff", "\xc3", "42", "r", "rú", "x_test", "école_test",
+	"Writer", "BufWriter", "ÉWriter", "// Deprecated:", "\t// Deprecated:"}
 
 // splitText is n random lines, of which about one in nonASCII holds bytes
 // beyond ASCII, and now and then one longer than Next's first window.
@@ -82,12 +86,23 @@ func splitText(rng *rand.Rand, n, nonASCII int) string {
 // of short lines and long, mostly ASCII and mostly not.
 func TestASCIISplitSameAsUTF8(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	gated := 0
+	defer func() {
+		// Those whose UTF-8 matcher has literals skip to them: the
+		// cases must hold some.
+		if gated < 4 {
+			t.Errorf("%d cases skip to their literals, want 4 or more", gated)
+		}
+	}()
 	for _, c := range splitCases {
 		o := c.o
 		o.UTF8 = true
 		t.Run(fmt.Sprintf("%q %+v", c.patterns, c.o), func(t *testing.T) {
 			m := mustCompile(t, c.patterns, o)
-			_, _, split := locale.Parts(m)
+			_, u, split := locale.Parts(m)
+			if g, ok := u.(base.Gated); ok && g.Gate() != nil {
+				gated++
+			}
 			if whole := locale.IsBeyond(m); !split && !whole {
 				t.Fatalf("%s matcher, want the split one (or the UTF-8 one whole)", m.Engine())
 			}

@@ -173,6 +173,10 @@ func (m *regex) Engine() string {
 
 func (m *regex) MinLen() int { return 0 }
 
+// Gate is the scan for the literals one of which every match holds
+// (base.Gated); nil without them.
+func (m *regex) Gate() func(text []byte) int { return prefilter.Gate(m.Pre, m.Any) }
+
 func (m *regex) Next(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		i := at

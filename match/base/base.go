@@ -52,6 +52,18 @@ type CleanScanner interface {
 	CleanNext() func(text []byte) (start, end, clean int, err error)
 }
 
+// Gated is a Matcher every match of which holds one of a few literals,
+// which a scan finds faster than the matcher reads text: a caller that
+// hands the matcher lines, or decides lines by another matcher, may skip
+// the lines before the first occurrence.
+type Gated interface {
+	Matcher
+	// Gate returns the scan: the index in text where the first
+	// occurrence of a literal starts, -1 when text holds none. It is nil
+	// when this matcher has no such literals.
+	Gate() func(text []byte) int
+}
+
 // DefaultTimeout bounds one backtracking match, so that a catastrophic
 // pattern costs a reported error on one file instead of a hung search.
 const DefaultTimeout = 2 * time.Second

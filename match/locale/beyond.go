@@ -121,6 +121,16 @@ func (b *beyond) Engine() string {
 
 func (b *beyond) MinLen() int { return b.min }
 
+// Gate is the Go matcher's (base.Gated) on lines read as they are:
+// what the transcript of bytes not UTF-8 or the automaton over bytes
+// reads is not the text the literals would be found in.
+func (b *beyond) Gate() func(text []byte) int {
+	if g, ok := b.m.(base.Gated); ok && !b.bytes && b.raw.Get() == nil {
+		return g.Gate()
+	}
+	return nil
+}
+
 func (b *beyond) Next(text []byte) (int, int, error) {
 	if raw := b.raw.Get(); raw != nil {
 		s, e := raw.NextLine(text)

@@ -10,7 +10,13 @@ type Matcher = base.Matcher
 // NewSplit returns the matcher that decides the lines of ASCII bytes by
 // ascii, the C locale's matcher of a pattern, and the others by uni, the
 // UTF-8 locale's (see split).
-func NewSplit(ascii, uni Matcher) Matcher { return &split{ascii: ascii, uni: uni} }
+func NewSplit(ascii, uni Matcher) Matcher {
+	m := &split{ascii: ascii, uni: uni}
+	if g, ok := uni.(base.Gated); ok {
+		m.gate = g.Gate()
+	}
+	return m
+}
 
 // Parts returns the two matchers of a split one, ok false when m is not
 // one.
@@ -53,6 +59,11 @@ func Parts(m Matcher) (ascii, uni Matcher, ok bool) {
 type split struct {
 	ascii Matcher // the C locale's: decides the lines of ASCII bytes only
 	uni   Matcher // the UTF-8 locale's: decides the others
+	// gate, when uni has one (base.Gated), finds the literals every
+	// match holds on a line of either kind: on a line of ASCII both
+	// matchers select the same. Next starts each window at the line
+	// of the next, rather than sort every line by its bytes.
+	gate func(text []byte) int
 }
 
 // splitWindow is the size of Next's first window, and splitWindowMax
@@ -84,6 +95,13 @@ func (m *split) Next(text []byte) (int, int, error) {
 	at, step, hi := 0, splitWindow, -1 // the window is text[at:hi]
 	for at <= len(text) {
 		if at > hi {
+			if m.gate != nil {
+				g := m.gate(text[at:])
+				if g < 0 {
+					return -1, -1, nil
+				}
+				at += base.LastIndexNL(text[at:at+g]) + 1
+			}
 			if hi >= 0 {
 				step = min(splitGrowth*step, splitWindowMax)
 			}

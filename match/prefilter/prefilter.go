@@ -236,6 +236,18 @@ var freqTable = func() [256]int {
 
 func byteFreq(c byte) int { return freqTable[c] }
 
+// Gate is the scan for pre, or for the first of any, where every match
+// of a pattern holds pre, or one of any; nil when there is neither.
+func Gate(pre *Literal, any []*Literal) func(text []byte) int {
+	switch {
+	case pre != nil:
+		return pre.Index
+	case any != nil:
+		return func(text []byte) int { return FirstOf(any, text, 0) }
+	}
+	return nil
+}
+
 // EngineName is an engine's name with its prefilter's: +literal for one
 // literal, +literals for several.
 func EngineName(engine string, pre *Literal, any []*Literal) string {

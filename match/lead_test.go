@@ -32,6 +32,7 @@ func TestLeadMatcher(t *testing.T) {
 		{`^[-=]*ab-=`, "ab-=", "-=", 0},
 		{`^\s+ x`, "", "", -1}, // the literal starts in the class
 		{`^\s{2,}//`, "", "", -1},
+		{`^\s*// Deprecated:`, "", "", -1}, // long: its pair alone is rare
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
 		if (m.lits != nil && m.lits.Lead != nil) != (c.min >= 0) {

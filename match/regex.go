@@ -138,7 +138,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	filterFor(m, tree, re, o)
 	if m.pre != nil {
 		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
-		if m.blockAround {
+		if m.blockAround && len(m.pre.Lit) <= leadMaxLit {
 			m.lits.Lead = prefilter.NewLead(m.around.LeadRun(), m.around.Lit(), m.pre)
 		}
 	} else if m.any != nil {
@@ -499,3 +499,12 @@ func eachBounded(re *regexp.Regexp, line []byte, word, uni bool, exact backtrack
 	}
 	return nil
 }
+
+// leadMaxLit is the longest literal a Lead scans for. A Lead pays for
+// the masks of its class's bytes and of newlines at every position, which
+// is worth it where the literal is short and common, and most of its
+// occurrences are not at a line's start (^\s+//); a longer literal's pair
+// is of rarer bytes, and checking each of its few occurrences where it
+// lies costs less (see
+// docs/decisions.md#leadmaxlit-a-lead-only-for-literals-of-four-bytes-or-fewer-matchregexgo).
+const leadMaxLit = 4

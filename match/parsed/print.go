@@ -2,8 +2,10 @@ package parsed
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Print is re.String(), made quicker for large classes. To know which
@@ -67,24 +69,172 @@ func withPlaceholders(re *syntax.Regexp, classes *[][]rune) *syntax.Regexp {
 	return &c
 }
 
-// printClass is the class of ranges as Go's syntax reads it: each
-// character beyond ASCII's letters and digits written as \x{...}.
+// printClass is the class of ranges as Go's syntax reads it: the
+// Unicode categories it holds whole by name (namedBody), or those its
+// complement holds, the rest as ranges, each character beyond ASCII's
+// letters and digits written as \x{...}. Go's parser reads a category
+// from its table, and thousands of escapes one by one: -P's Unicode \w,
+// read back as ranges, cost more than the rest of its compile.
 func printClass(ranges []rune) string {
 	if len(ranges) == 0 {
 		return `[^\x00-\x{10FFFF}]`
 	}
 	var b strings.Builder
 	b.WriteByte('[')
-	for i := 0; i < len(ranges); i += 2 {
-		lo, hi := ranges[i], ranges[i+1]
-		classRune(&b, lo)
-		if hi != lo {
-			b.WriteByte('-')
-			classRune(&b, hi)
+	if !namedBody(&b, ranges) {
+		b.Reset()
+		b.WriteString("[^")
+		if neg := complement(ranges); len(neg) == 0 || !namedBody(&b, neg) {
+			b.Reset()
+			b.WriteByte('[')
+			writeRanges(&b, ranges)
 		}
 	}
 	b.WriteByte(']')
 	return b.String()
+}
+
+// namedCategories are the categories printClass looks for in a class, in
+// order: those of -P's \w and \d under UTF-8 and their neighbours.
+var namedCategories = [...]struct {
+	name string
+	tab  *unicode.RangeTable
+}{
+	{"L", unicode.L}, {"N", unicode.N}, {"M", unicode.M}, {"Mn", unicode.Mn}, {"Nd", unicode.Nd},
+	{"Pc", unicode.Pc}, {"P", unicode.P}, {"S", unicode.S}, {"Z", unicode.Z},
+}
+
+// namedBody writes the inside of a class equal to ranges: the categories
+// of namedCategories it holds whole, then what they leave out as ranges.
+// It writes nothing, and says false, when it holds none.
+func namedBody(b *strings.Builder, ranges []rune) bool {
+	rest, named := ranges, false
+	for _, c := range namedCategories {
+		if !within(c.tab, ranges) {
+			continue
+		}
+		left := minus(rest, c.tab)
+		if named && slices.Equal(left, rest) {
+			continue // within those named already
+		}
+		b.WriteString(`\p{` + c.name + `}`)
+		rest, named = left, true
+	}
+	if named {
+		writeRanges(b, rest)
+	}
+	return named
+}
+
+func writeRanges(b *strings.Builder, ranges []rune) {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		classRune(b, lo)
+		if hi != lo {
+			b.WriteByte('-')
+			classRune(b, hi)
+		}
+	}
+}
+
+// eachRange calls fn with the ranges of t in order, each rune of a
+// stride on its own, until fn returns false; it reports whether fn never
+// did.
+func eachRange(t *unicode.RangeTable, fn func(lo, hi rune) bool) bool {
+	one := func(lo, hi, stride rune) bool {
+		if stride == 1 {
+			return fn(lo, hi)
+		}
+		for r := lo; r <= hi; r += stride {
+			if !fn(r, r) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range t.R16 {
+		if !one(rune(r.Lo), rune(r.Hi), rune(r.Stride)) {
+			return false
+		}
+	}
+	for _, r := range t.R32 {
+		if !one(rune(r.Lo), rune(r.Hi), rune(r.Stride)) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether every range of t lies inside one of class
+// (sorted, merged, as syntax keeps a class).
+func within(t *unicode.RangeTable, class []rune) bool {
+	j := 0
+	return eachRange(t, func(lo, hi rune) bool {
+		for j+1 < len(class) && class[j+1] < lo {
+			j += 2
+		}
+		return j+1 < len(class) && class[j] <= lo && hi <= class[j+1]
+	})
+}
+
+// minus is class (sorted pairs) without the runes of t.
+func minus(class []rune, t *unicode.RangeTable) []rune {
+	out := make([]rune, 0, len(class))
+	i := 0
+	lo, hi := rune(-1), rune(-2) // what is left of class's range i
+	if len(class) >= 2 {
+		lo, hi = class[0], class[1]
+	}
+	// next moves to class's next range, keeping what is left of this one.
+	next := func() {
+		if lo <= hi {
+			out = append(out, lo, hi)
+		}
+		i += 2
+		if i+1 < len(class) {
+			lo, hi = class[i], class[i+1]
+		}
+	}
+	eachRange(t, func(tlo, thi rune) bool {
+		for i+1 < len(class) && hi < tlo {
+			next()
+		}
+		if i+1 >= len(class) {
+			return false
+		}
+		for i+1 < len(class) && lo <= thi {
+			if tlo > lo {
+				out = append(out, lo, min(hi, tlo-1))
+			}
+			if thi < hi {
+				lo = thi + 1
+				return true
+			}
+			lo = hi + 1
+			next()
+		}
+		return true
+	})
+	for i+1 < len(class) {
+		next()
+	}
+	return out
+}
+
+// complement is the runes no range of class (sorted, merged) holds.
+func complement(class []rune) []rune {
+	var out []rune
+	next := rune(0)
+	for i := 0; i+1 < len(class); i += 2 {
+		if class[i] > next {
+			out = append(out, next, class[i]-1)
+		}
+		next = class[i+1] + 1
+	}
+	if next <= unicode.MaxRune {
+		out = append(out, next, unicode.MaxRune)
+	}
+	return out
 }
 
 func classRune(b *strings.Builder, r rune) {

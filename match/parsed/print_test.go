@@ -1,8 +1,11 @@
 package parsed
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,7 +18,8 @@ func TestPrint(t *testing.T) {
 	for _, src := range []string{
 		word + `{5}\s+` + word + `{5}`, `(?i:ab)` + word + `+(?i:k)`, `x|` + word + `*y`, `(` + word + `)(?P<n>` + word + `)\z`,
 		`[^\p{L}]`, `\p{Greek}|\p{Han}+`, `a` + word + `?` + `\x{1E900}`, `(?s:.)` + word + `(?m:^)`, `(?i)[\p{Lu}]k`,
-		`[\x{0}-\x{10FFFF}]`, `\pL\pN`,
+		`[\x{0}-\x{10FFFF}]`, `\pL\pN`, `[^\p{L}\p{N}\p{Mn}\p{Pc}]`, `[\p{L}\p{Nd}\x{2c}-\x{2e}]`, `[\p{S}\p{Z}ab]`,
+		`[^\p{P}\x{10FFFF}]`, `[\p{Lu}\p{Ll}]+`, `[^\p{Lu}]`,
 	} {
 		tree, err := syntax.Parse(src, syntax.Perl)
 		if err != nil {
@@ -45,8 +49,45 @@ func TestPrint(t *testing.T) {
 				t.Errorf("Print(%q) = %q and Go's %q match %q differently", src, got, want, text)
 			}
 		}
-		if strings.Contains(src, word) && !strings.Contains(src, `\x{1E900}`) && !strings.Contains(got, `\x{`) {
+		if strings.Contains(src, word) && !strings.Contains(src, `\x{1E900}`) && !strings.Contains(got, `\x{`) && !strings.Contains(got, `\p{`) {
 			t.Errorf("Print(%q) = %q: the class was not printed here", src, got)
+		}
+	}
+}
+
+// TestPrintClassExact: a class printed with the categories it holds by
+// name, or its complement's, reads back as the same ranges, for classes
+// made of categories, with runes added and taken away at random.
+func TestPrintClassExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 300 {
+		src := []string{`\p{L}`, `\p{N}\p{Mn}`, `\p{L}\p{N}\p{Mn}\p{Pc}`, `\p{P}\p{S}`, `\p{Z}\p{Nd}`}[i%5]
+		for range rng.IntN(4) {
+			lo := rune(rng.IntN(0x30000))
+			src += fmt.Sprintf(`\x{%x}-\x{%x}`, lo, lo+rune(rng.IntN(300)))
+		}
+		tree, err := syntax.Parse("["+src+"]", syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranges := tree.Rune
+		// Take some runes out: a category no longer whole.
+		if i%3 == 0 && len(ranges) > 4 {
+			k := 2 * rng.IntN(len(ranges)/2)
+			if ranges[k] < ranges[k+1] {
+				ranges = append(append([]rune(nil), ranges[:k]...), append([]rune{ranges[k] + 1, ranges[k+1]}, ranges[k+2:]...)...)
+			}
+		}
+		if i%2 == 1 {
+			ranges = complement(ranges)
+		}
+		got := printClass(ranges)
+		back, err := syntax.Parse(got, syntax.Perl)
+		if err != nil {
+			t.Fatalf("printClass = %q: %v", got, err)
+		}
+		if back.Op != syntax.OpCharClass || !slices.Equal(back.Rune, ranges) {
+			t.Fatalf("printClass = %q reads back as %d ranges, not the %d printed", got, len(back.Rune)/2, len(ranges)/2)
 		}
 	}
 }

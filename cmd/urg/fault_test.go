@@ -363,8 +363,8 @@ func TestFaultSlowReader(t *testing.T) {
 }
 
 // TestFaultHugeDirectory: a directory of 1,000,000 entries is searched
-// whole, each file once (made in /dev/shm where there is one: on disk the
-// files alone took 45 s to make).
+// whole, each file once (made in /dev/shm where there is one: on disk
+// making the files alone is slow).
 func TestFaultHugeDirectory(t *testing.T) {
 	base := "/dev/shm"
 	if fi, err := os.Stat(base); err != nil || !fi.IsDir() {

@@ -36,7 +36,7 @@ var commentAllowed = []string{
 
 // TestSourceComments: no comment in the repository's Go code carries a
 // date, an issue number or a timing, and none links to
-// docs/performance.md without an anchor.
+// the performance page without an anchor.
 func TestSourceComments(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {

@@ -106,9 +106,14 @@ func Compile(patterns []string, o Options) (Matcher, error) {
 // compile is Compile under o as it is; rewritten says that UTF8 changed the
 // translation of a pattern.
 func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error) {
-	var texts []string
-	var index []int // by text: the pattern it is a line of
+	texts := make([]string, 0, len(patterns))
+	index := make([]int, 0, len(patterns)) // by text: the pattern it is a line of
 	for i, text := range patterns {
+		if strings.IndexByte(text, '\n') < 0 {
+			// Most are one line: no slice made for each of -f's.
+			texts, index = append(texts, text), append(index, i)
+			continue
+		}
 		for _, line := range strings.Split(text, "\n") {
 			texts = append(texts, line)
 			index = append(index, i)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -41,15 +42,31 @@ var version = "0.1.0-dev"
 // compiles many ignore files).
 const gcPercent = 200
 
+// compileHeap is how large the heap may grow while the collector is held
+// back for the compile (compiled). Parsing and compiling many patterns
+// allocates much that stays (the automaton) and much that does not,
+// quickly, on one core before any file is read; at the heap's first
+// sizes every doubling of it would start a collection, each marking
+// what the compile has built so far, and each a delay of the search.
+// Held back, they are one collection, once the search runs on every
+// core. The limit bounds what holding back may cost in memory.
+const compileHeap = 256 << 20
+
 func main() {
+	compiled := func() {}
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
+		debug.SetGCPercent(-1)
+		debug.SetMemoryLimit(compileHeap)
+		compiled = func() {
+			debug.SetMemoryLimit(math.MaxInt64)
+			debug.SetGCPercent(gcPercent)
+		}
 	}
 	if p := os.Getenv("URG_CPUPROFILE"); p != "" {
 		// For developers: URG_CPUPROFILE=file writes a CPU profile.
 		if f, err := os.Create(p); err == nil {
 			pprof.StartCPUProfile(f)
-			code := run(os.Args[1:], os.Stdout, os.Stderr)
+			code := run(os.Args[1:], os.Stdout, os.Stderr, compiled)
 			pprof.StopCPUProfile()
 			os.Exit(code)
 		}
@@ -58,14 +75,14 @@ func main() {
 		// For developers: URG_MEMPROFILE=file writes where the run
 		// allocated (pprof's allocs profile).
 		runtime.MemProfileRate = 4096
-		code := run(os.Args[1:], os.Stdout, os.Stderr)
+		code := run(os.Args[1:], os.Stdout, os.Stderr, compiled)
 		if f, err := os.Create(p); err == nil {
 			pprof.Lookup("allocs").WriteTo(f, 0)
 			f.Close()
 		}
 		os.Exit(code)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, compiled))
 }
 
 // Exit statuses, as grep's.
@@ -75,8 +92,12 @@ const (
 	exitTrouble = 2
 )
 
-// run is the whole command, returning its exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+// run is the whole command, returning its exit status. compiled is
+// called once, when the matcher is built or when the command is found to
+// need none: the collector's setting for the search.
+func run(args []string, stdout, stderr io.Writer, compiled func()) int {
+	once := sync.OnceFunc(compiled)
+	defer once()
 	o, err := parseArgs(configArgs(args, os.Getenv("URG_CONFIG_PATH"), stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
@@ -101,6 +122,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return writeText(stdout, stderr, text)
 	}
 	if o.files {
+		once()
 		return listFiles(o, stdout, stderr)
 	}
 	for _, w := range match.Warnings(o.patterns, o.match) {
@@ -114,6 +136,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		compile = func(p []string, mo match.Options) (match.Matcher, error) { return match.CompileMultiline(p, mo) }
 	}
 	m, err := compile(o.patterns, o.match)
+	once()
 	if err != nil {
 		errs := []error{err}
 		if j, ok := err.(interface{ Unwrap() []error }); ok {

@@ -164,6 +164,9 @@ func (r *Ring) OpenDirect(path []byte, how *unix.OpenHow, slot uint32, link Link
 		return err
 	}
 	e.PrepareOpenat2Direct(unix.AT_FDCWD, nil, how, slot)
+	// giouring's PrepareOpenat2 sets openat's opcode, which reads
+	// the length of how as a mode and takes no resolve flags.
+	e.OpCode = giouring.OpOpenat2
 	e.Addr = uint64(uintptr(unsafe.Pointer(&path[0])))
 	e.Flags |= link.flags()
 	e.UserData = userData

@@ -234,7 +234,7 @@ func TestSubmitInline(t *testing.T) {
 		t.Skipf("io_uring not available here: %v", err)
 	}
 	defer r.Close()
-	if err := r.RegisterSlots(2); err != nil {
+	if err := r.RegisterSlots(3); err != nil {
 		t.Skipf("no direct descriptors here: %v", err)
 	}
 	dir := t.TempDir()
@@ -247,16 +247,23 @@ func TestSubmitInline(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer arena.Free()
-	howb, _ := arena.Alloc(int(unsafe.Sizeof(unix.OpenHow{})), 8)
+	howb, _ := arena.Alloc(2*int(unsafe.Sizeof(unix.OpenHow{})), 8)
 	how := (*unix.OpenHow)(unsafe.Pointer(&howb[0]))
 	*how = unix.OpenHow{Flags: unix.O_RDONLY}
-	var bufs [2][]byte
-	for k, name := range []string{"f", "missing"} {
+	// A how that openat2 must read to refuse: a file is no directory.
+	dirOnly := (*unix.OpenHow)(unsafe.Pointer(&howb[unsafe.Sizeof(unix.OpenHow{})]))
+	*dirOnly = unix.OpenHow{Flags: unix.O_RDONLY | unix.O_DIRECTORY}
+	var bufs [3][]byte
+	for k, name := range []string{"f", "missing", "f"} {
 		p, _ := arena.Alloc(4096, 1)
 		copy(p, filepath.Join(dir, name)+"\x00")
 		bufs[k], _ = arena.Alloc(64<<10, 4096)
 		slot := uint32(k)
-		if err := r.OpenDirect(p, how, slot, LinkSoft, uint64(k)<<2|0); err != nil {
+		h := how
+		if k == 2 {
+			h = dirOnly
+		}
+		if err := r.OpenDirect(p, h, slot, LinkSoft, uint64(k)<<2|0); err != nil {
 			t.Fatal(err)
 		}
 		if err := r.ReadDirect(slot, bufs[k], 0, LinkHard, uint64(k)<<2|1); err != nil {
@@ -267,15 +274,18 @@ func TestSubmitInline(t *testing.T) {
 		}
 	}
 	sq := sqOf(r.r)
-	if got, want := sq.sqeTail-*sq.head, r.r.SQReady(); got != want || got != 6 {
-		t.Fatalf("the mirror of giouring's queue counts %d prepared, giouring %d, want 6", got, want)
+	if got, want := sq.sqeTail-*sq.head, r.r.SQReady(); got != want || got != 9 {
+		t.Fatalf("the mirror of giouring's queue counts %d prepared, giouring %d, want 9", got, want)
 	}
-	if err := r.SubmitInline(6); err != nil {
+	if err := r.SubmitInline(9); err != nil {
 		t.Fatal(err)
 	}
 	res := map[uint64]int32{}
-	if n := r.Completions(func(u uint64, v int32) { res[u] = v }); n != 6 {
-		t.Fatalf("%d completions, want 6: %v", n, res)
+	if n := r.Completions(func(u uint64, v int32) { res[u] = v }); n != 9 {
+		t.Fatalf("%d completions, want 9: %v", n, res)
+	}
+	if res[8] != -int32(unix.ENOTDIR) {
+		t.Errorf("open with O_DIRECTORY in its how: %d, want ENOTDIR (the how not read: openat's opcode, not openat2's)", res[8])
 	}
 	if res[0] != 0 || res[1] != int32(len(want)) || res[2] != 0 || !bytes.Equal(bufs[0][:len(want)], want) {
 		t.Errorf("present file: open %d, read %d (want %d), close %d", res[0], res[1], len(want), res[2])

@@ -27,10 +27,10 @@ var commentRules = []struct {
 // commentAllowed are comments that hold a duration that is no timing:
 // what a flag, a fault or the kernel is given or counts in.
 var commentAllowed = []string{
-	"counts 100 ns ticks",               // Windows' FILETIME unit
-	"sleep (100 ms)",                    // the fault suite's sleep action
-	"a sleep of 200µs can last",         // the timer's resolution
-	"-latency 0,1ms,5ms",                // a command line
+	"counts 100 ns ticks",                // Windows' FILETIME unit
+	"sleep (100 ms)",                     // the fault suite's sleep action
+	"a sleep of 200µs can last",          // the timer's resolution
+	"-latency 0,1ms,5ms",                 // a command line
 	"delay of 1 ms, checks that urg and", // the delay a test sets
 }
 

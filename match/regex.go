@@ -125,11 +125,12 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	}
 	m.re = re
 	anchored := src
+	m.line = re // the same text: the same regexp, compiled once
 	if parsed.HoldsLineAnchor(tree) {
 		anchored = parsed.Print(parsed.TextAnchored(tree))
-	}
-	if m.line, err = regexp.Compile(anchored); err != nil {
-		return nil, err
+		if m.line, err = regexp.Compile(anchored); err != nil {
+			return nil, err
+		}
 	}
 	m.auto = automata.Lazily(func() *automata.Automaton { return automata.NewAutomaton(tree, o.DFAStates) })
 	if m.word {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"urg/match/base"
 )
 
 // Print is re.String(), made quicker for large classes. To know which
@@ -84,7 +86,7 @@ func printClass(ranges []rune) string {
 	if !namedBody(&b, ranges) {
 		b.Reset()
 		b.WriteString("[^")
-		if neg := complement(ranges); len(neg) == 0 || !namedBody(&b, neg) {
+		if neg := base.ComplementRanges(ranges); len(neg) == 0 || !namedBody(&b, neg) {
 			b.Reset()
 			b.WriteByte('[')
 			writeRanges(&b, ranges)
@@ -113,7 +115,7 @@ func namedBody(b *strings.Builder, ranges []rune) bool {
 		if !within(c.tab, ranges) {
 			continue
 		}
-		left := minus(rest, c.tab)
+		left := base.MinusRanges(rest, base.TableRanges(c.tab))
 		if named && slices.Equal(left, rest) {
 			continue // within those named already
 		}
@@ -137,104 +139,16 @@ func writeRanges(b *strings.Builder, ranges []rune) {
 	}
 }
 
-// eachRange calls fn with the ranges of t in order, each rune of a
-// stride on its own, until fn returns false; it reports whether fn never
-// did.
-func eachRange(t *unicode.RangeTable, fn func(lo, hi rune) bool) bool {
-	one := func(lo, hi, stride rune) bool {
-		if stride == 1 {
-			return fn(lo, hi)
-		}
-		for r := lo; r <= hi; r += stride {
-			if !fn(r, r) {
-				return false
-			}
-		}
-		return true
-	}
-	for _, r := range t.R16 {
-		if !one(rune(r.Lo), rune(r.Hi), rune(r.Stride)) {
-			return false
-		}
-	}
-	for _, r := range t.R32 {
-		if !one(rune(r.Lo), rune(r.Hi), rune(r.Stride)) {
-			return false
-		}
-	}
-	return true
-}
-
 // within reports whether every range of t lies inside one of class
 // (sorted, merged, as syntax keeps a class).
 func within(t *unicode.RangeTable, class []rune) bool {
 	j := 0
-	return eachRange(t, func(lo, hi rune) bool {
+	return base.EachRange(t, func(lo, hi rune) bool {
 		for j+1 < len(class) && class[j+1] < lo {
 			j += 2
 		}
 		return j+1 < len(class) && class[j] <= lo && hi <= class[j+1]
 	})
-}
-
-// minus is class (sorted pairs) without the runes of t.
-func minus(class []rune, t *unicode.RangeTable) []rune {
-	out := make([]rune, 0, len(class))
-	i := 0
-	lo, hi := rune(-1), rune(-2) // what is left of class's range i
-	if len(class) >= 2 {
-		lo, hi = class[0], class[1]
-	}
-	// next moves to class's next range, keeping what is left of this one.
-	next := func() {
-		if lo <= hi {
-			out = append(out, lo, hi)
-		}
-		i += 2
-		if i+1 < len(class) {
-			lo, hi = class[i], class[i+1]
-		}
-	}
-	eachRange(t, func(tlo, thi rune) bool {
-		for i+1 < len(class) && hi < tlo {
-			next()
-		}
-		if i+1 >= len(class) {
-			return false
-		}
-		for i+1 < len(class) && lo <= thi {
-			if tlo > lo {
-				out = append(out, lo, min(hi, tlo-1))
-			}
-			if thi < hi {
-				lo = thi + 1
-				return true
-			}
-			lo = hi + 1
-			next()
-		}
-		return true
-	})
-	for i+1 < len(class) {
-		next()
-	}
-	return out
-}
-
-// complement is the runes no range of class (sorted, merged) holds.
-func complement(class []rune) []rune {
-	var out []rune
-	next := rune(0)
-	for i := 0; i+1 < len(class); i += 2 {
-		if class[i] > next {
-			out = append(out, next, class[i]-1)
-		}
-		next = class[i+1] + 1
-	}
-	if next <= unicode.MaxRune {
-		out = append(out, next, unicode.MaxRune)
-	}
-	return out
 }
 
 func classRune(b *strings.Builder, r rune) {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/match/base"
 )
 
 // TestPrint: Print's spelling of a tree, large classes and all, reads back
@@ -79,7 +81,7 @@ func TestPrintClassExact(t *testing.T) {
 			}
 		}
 		if i%2 == 1 {
-			ranges = complement(ranges)
+			ranges = base.ComplementRanges(ranges)
 		}
 		got := printClass(ranges)
 		back, err := syntax.Parse(got, syntax.Perl)

@@ -7,14 +7,14 @@
 package perl
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+
+	"urg/match/base"
 )
 
 // Translate rewrites the PCRE escapes that neither Go's regexp nor regexp2
@@ -381,39 +381,17 @@ var (
 // complementRanges spells as \x{lo}-\x{hi} ranges the characters in none of
 // tables and not among extra.
 func complementRanges(tables []*unicode.RangeTable, extra ...rune) string {
-	type span struct{ lo, hi rune }
-	var in []span
-	add := func(lo, hi, stride rune) {
-		if stride == 1 {
-			in = append(in, span{lo, hi})
-			return
-		}
-		for r := lo; r <= hi; r += stride {
-			in = append(in, span{r, r})
-		}
-	}
+	var in []rune
 	for _, t := range tables {
-		for _, r := range t.R16 {
-			add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-		}
-		for _, r := range t.R32 {
-			add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-		}
+		in = append(in, base.TableRanges(t)...)
 	}
 	for _, r := range extra {
-		in = append(in, span{r, r})
+		in = append(in, r, r)
 	}
-	slices.SortFunc(in, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
 	var b strings.Builder
-	next := rune(0) // the first character not yet known to be in
-	for _, s := range in {
-		if s.lo > next {
-			fmt.Fprintf(&b, `\x{%x}-\x{%x}`, next, s.lo-1)
-		}
-		next = max(next, s.hi+1)
-	}
-	if next <= unicode.MaxRune {
-		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, next, unicode.MaxRune)
+	out := base.ComplementRanges(base.MergeRanges(in))
+	for i := 0; i+1 < len(out); i += 2 {
+		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, out[i], out[i+1])
 	}
 	return b.String()
 }

@@ -86,8 +86,9 @@ func (s *charSet) has(c rune) bool {
 // and come in any order.
 func setOf(ranges []rune) *charSet {
 	s := &charSet{}
-	for _, p := range normalize(ranges) {
-		s.addPair(p[0], p[1])
+	merged := base.MergeRanges(ranges)
+	for i := 0; i+1 < len(merged); i += 2 {
+		s.addPair(merged[i], merged[i+1])
 	}
 	return s
 }
@@ -139,28 +140,7 @@ func (s *charSet) size(limit int) int {
 	return n
 }
 
-// normalize sorts [lo, hi] pairs given flat and merges those that overlap
-// or touch.
-func normalize(ranges []rune) [][2]rune {
-	var ps [][2]rune
-	for i := 0; i+1 < len(ranges); i += 2 {
-		if ranges[i] <= ranges[i+1] {
-			ps = append(ps, [2]rune{ranges[i], ranges[i+1]})
-		}
-	}
-	slices.SortFunc(ps, func(a, b [2]rune) int { return int(a[0] - b[0]) })
-	var out [][2]rune
-	for _, p := range ps {
-		if n := len(out); n > 0 && p[0] <= out[n-1][1]+1 {
-			out[n-1][1] = max(out[n-1][1], p[1])
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// flat turns pairs back into the flat form normalize takes.
+// flat turns pairs back into flat form.
 func flat(ps [][2]rune) []rune {
 	out := make([]rune, 0, 2*len(ps))
 	for _, p := range ps {
@@ -278,7 +258,7 @@ var classSets = sync.OnceValue(func() *utf8Classes {
 	tables := func(ts ...*unicode.RangeTable) []rune {
 		var out []rune
 		for _, t := range ts {
-			out = append(out, tableRanges(t)...)
+			out = append(out, base.TableRanges(t)...)
 		}
 		return out
 	}
@@ -315,55 +295,14 @@ var classSets = sync.OnceValue(func() *utf8Classes {
 		"blank":  minus(append(tables(unicode.Zs), '\t', '\t'), noBreak),
 	}, sets: map[string]*charSet{}}
 	for name, r := range u.flat {
-		u.flat[name] = flat(normalize(r))
+		u.flat[name] = base.MergeRanges(r)
 		u.sets[name] = setOf(r)
 	}
 	return u
 })
 
-// tableRanges returns the characters of t as flat [lo, hi] pairs.
-func tableRanges(t *unicode.RangeTable) []rune {
-	var out []rune
-	add := func(lo, hi, stride rune) {
-		if stride == 1 {
-			out = append(out, lo, hi)
-			return
-		}
-		for r := lo; r <= hi; r += stride {
-			out = append(out, r, r)
-		}
-	}
-	for _, r := range t.R16 {
-		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-	}
-	for _, r := range t.R32 {
-		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-	}
-	return out
-}
-
 // minus returns the flat pairs of a that are not in b.
-func minus(a, b []rune) []rune {
-	bs := normalize(b)
-	var out []rune
-	j := 0
-	for _, p := range normalize(a) {
-		lo := p[0]
-		for j < len(bs) && bs[j][1] < lo {
-			j++
-		}
-		for k := j; k < len(bs) && bs[k][0] <= p[1]; k++ {
-			if bs[k][0] > lo {
-				out = append(out, lo, bs[k][0]-1)
-			}
-			lo = max(lo, bs[k][1]+1)
-		}
-		if lo <= p[1] {
-			out = append(out, lo, p[1])
-		}
-	}
-	return out
-}
+func minus(a, b []rune) []rune { return base.MinusRanges(base.MergeRanges(a), base.MergeRanges(b)) }
 
 // foldKey is what -i compares characters by: grep folds c and d together
 // when they have the same upper case (towupper), in the C locale for

@@ -30,14 +30,21 @@ func localeExact(m *regex, src string, o Options) (Matcher, error) {
 	if !locale.Needed(tree, o) {
 		return m, nil
 	}
-	r, err := regexOf(tree, o)
-	if err != nil {
-		return nil, err
+	// m read the pattern with its case folded ASCII's way: without -i
+	// that is this same tree, so m is taken and Unicode's classes are
+	// compiled once. asciiLiterals would change m, which may decide the
+	// lines of ASCII too.
+	r := m
+	if !tree.Equal(m.tree) || o.UTF8 && o.IgnoreCase && m.lits == nil {
+		var err error
+		if r, err = regexOf(tree, o); err != nil {
+			return nil, err
+		}
+		if o.UTF8 && o.IgnoreCase && r.lits == nil {
+			asciiLiterals(r, src, o)
+		}
 	}
-	if o.UTF8 && o.IgnoreCase && r.lits == nil {
-		asciiLiterals(r, src, o)
-	}
-	if r.word {
+	if r.word && r != m {
 		// regexp2, for -w's matches where Go's leftmost one is not
 		// bounded, reads the text's own bytes. It may refuse what
 		// Go's parser takes (\p{^Greek}): several patterns joined

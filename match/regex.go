@@ -82,6 +82,10 @@ type regex struct {
 	// but under UTF-8, whose words are Unicode's, and there on lines of
 	// ASCII bytes, where Unicode's words are ASCII's (see wordEdges).
 	auto, autoBounded *automata.LazyAutomaton
+	// tree is the pattern regexOf was given, so that another reading of
+	// it that comes to the same tree takes this matcher, not a second
+	// compile of Unicode's classes (see localeExact).
+	tree *syntax.Regexp
 }
 
 // wholeLine is re anchored at both ends of its line (-x).
@@ -111,7 +115,7 @@ func newRegex(tree *syntax.Regexp, o Options) (*regex, error) {
 // regexOf is newRegex for a tree rewritten already: line-local, its case
 // folding as wanted, simplified.
 func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
-	m := &regex{min: parsed.MinLen(tree), word: o.Word && !o.Line, uni: o.UTF8}
+	m := &regex{min: parsed.MinLen(tree), word: o.Word && !o.Line, uni: o.UTF8, tree: tree}
 	if o.Line {
 		tree = wholeLine(tree)
 	}

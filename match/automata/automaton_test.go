@@ -242,3 +242,37 @@ func byteTranscript(line []byte) (text []byte, at func(int) int) {
 	orig = append(orig, len(line))
 	return text, func(j int) int { return orig[j] }
 }
+
+// TestAutomatonCopiedClasses: a class met again (a counted one) is a copy
+// of the instructions made the first time, its jumps moved; the copies
+// must match as the class does, forwards and back, on text of many
+// scripts and lengths of UTF-8.
+func TestAutomatonCopiedClasses(t *testing.T) {
+	texts := []string{
+		"abcde fghij klmno", "ÄBCDÉ ſtraße 12345 日本語です", "Ωμέγα αβγδε ζηθικ 😀😀", "x1 y2 z3 ä4 日5",
+		"tab\tsep\tἀρχή\tend", "ab日cd本ef語gh", "__ ___ ﹍﹍ ‿‿‿",
+	}
+	for _, src := range []string{`\pL{3}\d`, `(?:\w\s){2}\w`, `[\p{Greek}\d]{2,4}`, `\w{5}\s+\w{5}`, `(\pL|\pN){3}`, `\W\w{2}\W`} {
+		tree, err := parsed.LineTree(src, syntax.PerlX|syntax.UnicodeGroups)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(parsed.TextAnchored(tree).String())
+		a := NewAutomaton(tree, 0)
+		if a == nil {
+			t.Fatalf("%q: no automaton", src)
+		}
+		for _, text := range texts {
+			var want, got []int
+			for _, l := range re.FindAllStringIndex(text, -1) {
+				if l[1] > l[0] {
+					want = append(want, l...)
+				}
+			}
+			a.Each([]byte(text), func(s, e int) { got = append(got, s, e) })
+			if !slices.Equal(got, want) {
+				t.Errorf("%q on %q: matches %v, Go's regexp %v", src, text, got, want)
+			}
+		}
+	}
+}

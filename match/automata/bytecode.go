@@ -100,7 +100,7 @@ func newBprog(tree *syntax.Regexp, reverse, bytewise bool) *bprog {
 		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
 			// edges adds the subtrees' instructions: bi is put in
 			// place after.
-			bi = c.class(c.trie(runeSet(i)), c.target(i.Out))
+			bi = c.classTo(c.trie(runeSet(i)), c.target(i.Out))
 		default: // Fail; Nop and Capture are never targets
 			bi = binst{op: bFail}
 		}
@@ -253,6 +253,16 @@ type bcompiler struct {
 	memo     map[string]uint32 // a subtree of byte ranges, by its instruction
 	key      []byte
 	tries    map[string]*spanTrie
+	made     map[*spanTrie]madeClass
+}
+
+// madeClass is where class put a trie's instructions the first time:
+// the block [lo, hi) of them, the root instruction, and the instruction
+// they go on to.
+type madeClass struct {
+	lo, hi uint32
+	next   uint32
+	root   binst
 }
 
 // target is the instruction a jump to Go's pc lands on, past the no-ops
@@ -427,6 +437,89 @@ type spanTrie struct {
 type spanKid struct {
 	span byteSpan
 	node *spanTrie
+}
+
+// classTo is class, but a trie made before (each \w of \w{5}, Unicode's
+// letters in thousands of instructions) is copied from where it was made,
+// its jumps moved, rather than made again from the trie.
+func (c *bcompiler) classTo(root *spanTrie, next uint32) binst {
+	if m, ok := c.made[root]; ok {
+		if in, ok := c.copyClass(m, next); ok {
+			return in
+		}
+	}
+	lo := uint32(len(c.b.inst))
+	in := c.class(root, next)
+	if c.made == nil {
+		c.made = map[*spanTrie]madeClass{}
+	}
+	c.made[root] = madeClass{lo: lo, hi: uint32(len(c.b.inst)), next: next, root: in}
+	return in
+}
+
+// copyClass appends a copy of m's block that goes on to next, and
+// returns the copy's root; ok is false (and nothing is appended) when the
+// block jumps out of itself but to m.next: class shared a subtree with
+// one made before it (see subtree), which the copy cannot move.
+func (c *bcompiler) copyClass(m madeClass, next uint32) (binst, bool) {
+	at := uint32(len(c.b.inst))
+	move := func(pc uint32) (uint32, bool) {
+		switch {
+		case pc >= m.lo && pc < m.hi:
+			return pc - m.lo + at, true
+		case pc == m.next:
+			return next, true
+		}
+		return 0, false
+	}
+	edges := 0
+	for _, in := range c.b.inst[m.lo:m.hi] {
+		edges += len(in.ranges)
+	}
+	edges += len(m.root.ranges)
+	pool := make([]byteEdge, 0, edges)
+	moved := func(in binst) (binst, bool) {
+		ok1, ok2 := true, true
+		switch in.op {
+		case bSplit:
+			in.out, ok1 = move(in.out)
+			in.arg, ok2 = move(in.arg)
+		case bRange:
+			from := len(pool)
+			for _, e := range in.ranges {
+				e.next, ok1 = move(e.next)
+				if !ok1 {
+					return in, false
+				}
+				pool = append(pool, e)
+			}
+			in.ranges = pool[from:len(pool):len(pool)]
+		case bFail:
+		default:
+			return in, false
+		}
+		return in, ok1 && ok2
+	}
+	if n := int(m.hi - m.lo); cap(c.b.inst)-len(c.b.inst) < n {
+		// Doubled: append grows a large slice by a quarter, and a
+		// counted class copies many blocks.
+		grown := make([]binst, len(c.b.inst), 2*(len(c.b.inst)+n))
+		copy(grown, c.b.inst)
+		c.b.inst = grown
+	}
+	for pc := m.lo; pc < m.hi; pc++ {
+		in, ok := moved(c.b.inst[pc])
+		if !ok {
+			c.b.inst = c.b.inst[:at]
+			return binst{}, false
+		}
+		c.b.inst = append(c.b.inst, in)
+	}
+	root, ok := moved(m.root)
+	if !ok {
+		c.b.inst = c.b.inst[:at]
+	}
+	return root, ok
 }
 
 // class returns the instruction that reads one of the spellings in the

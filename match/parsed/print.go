@@ -54,6 +54,11 @@ func withPlaceholders(re *syntax.Regexp, classes *[][]rune) *syntax.Regexp {
 		*classes = append(*classes, re.Rune)
 		return &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune{r}}
 	}
+	if re.Op == syntax.OpConcat {
+		if c, ok := counted(re); ok {
+			re = c
+		}
+	}
 	var subs []*syntax.Regexp
 	for i, sub := range re.Sub {
 		if s := withPlaceholders(sub, classes); s != sub {
@@ -69,6 +74,38 @@ func withPlaceholders(re *syntax.Regexp, classes *[][]rune) *syntax.Regexp {
 	c := *re
 	c.Sub = subs
 	return &c
+}
+
+// counted is the concatenation re with each run of one large class
+// written as one class repeated, ok false where there is none: Simplify
+// spelled \w{5} as five classes, and Go's parser reads each class printed
+// from its tables again, where {5} has it read once.
+func counted(re *syntax.Regexp) (*syntax.Regexp, bool) {
+	large := func(r *syntax.Regexp) bool { return r.Op == syntax.OpCharClass && len(r.Rune) >= 2*largeClass }
+	same := func(a, b *syntax.Regexp) bool { return a.Flags == b.Flags && slices.Equal(a.Rune, b.Rune) }
+	var subs []*syntax.Regexp
+	for i := 0; i < len(re.Sub); {
+		j := i + 1
+		for large(re.Sub[i]) && j < len(re.Sub) && same(re.Sub[i], re.Sub[j]) {
+			j++
+		}
+		if j-i > 1 && subs == nil {
+			subs = append([]*syntax.Regexp(nil), re.Sub[:i]...)
+		}
+		switch {
+		case j-i > 1:
+			subs = append(subs, &syntax.Regexp{Op: syntax.OpRepeat, Min: j - i, Max: j - i, Sub: re.Sub[i : i+1]})
+		case subs != nil:
+			subs = append(subs, re.Sub[i])
+		}
+		i = j
+	}
+	if subs == nil {
+		return re, false
+	}
+	c := *re
+	c.Sub = subs
+	return &c, true
 }
 
 // printClass is the class of ranges as Go's syntax reads it: the

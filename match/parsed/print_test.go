@@ -22,6 +22,7 @@ func TestPrint(t *testing.T) {
 		`[^\p{L}]`, `\p{Greek}|\p{Han}+`, `a` + word + `?` + `\x{1E900}`, `(?s:.)` + word + `(?m:^)`, `(?i)[\p{Lu}]k`,
 		`[\x{0}-\x{10FFFF}]`, `\pL\pN`, `[^\p{L}\p{N}\p{Mn}\p{Pc}]`, `[\p{L}\p{Nd}\x{2c}-\x{2e}]`, `[\p{S}\p{Z}ab]`,
 		`[^\p{P}\x{10FFFF}]`, `[\p{Lu}\p{Ll}]+`, `[^\p{Lu}]`,
+		word + word + `x` + word + `{3}(?i:` + word + word + `)`, `(` + word + `{2})` + word + `{2,}`,
 	} {
 		tree, err := syntax.Parse(src, syntax.Perl)
 		if err != nil {
@@ -54,6 +55,18 @@ func TestPrint(t *testing.T) {
 		if strings.Contains(src, word) && !strings.Contains(src, `\x{1E900}`) && !strings.Contains(got, `\x{`) && !strings.Contains(got, `\p{`) {
 			t.Errorf("Print(%q) = %q: the class was not printed here", src, got)
 		}
+	}
+}
+
+// TestPrintCounted: a class that Simplify spelled out five times is
+// printed once, counted, for Go's parser to read once.
+func TestPrintCounted(t *testing.T) {
+	tree, err := syntax.Parse(`x[\p{L}\p{N}\p{Mn}\p{Pc}]{5}\s`, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Print(tree.Simplify()); strings.Count(got, `\p{L}`) != 1 || !strings.Contains(got, `]{5}`) {
+		t.Errorf("Print = %q, want the class once, counted", got)
 	}
 }
 

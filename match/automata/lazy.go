@@ -103,10 +103,14 @@ type lazyCache struct {
 	// made counts the states made since the scan began, to tell a cache
 	// that thrashes.
 	made int
-	walk walk
-	list []uint32
-	next []uint32
-	key  []byte
+	// emptied counts the times the cache was emptied, which no state
+	// survives: a scan on several chains at once looks whether making
+	// a transition did so.
+	emptied int
+	walk    walk
+	list    []uint32
+	next    []uint32
+	key     []byte
 }
 
 // newLazy returns the automaton of prog, nil for none; forward says it
@@ -142,6 +146,7 @@ func (d *Lazy) cache() *lazyCache {
 }
 
 func (d *Lazy) reset(c *lazyCache) {
+	c.emptied++
 	c.states = c.states[:0]
 	c.trans = c.trans[:0]
 	c.index = make(map[string]int32)
@@ -201,6 +206,14 @@ func (d *Lazy) intern(c *lazyCache, pcs []uint32, flags uint8) int32 {
 	s := int32(len(c.states)) * c.width
 	c.states = append(c.states, lazyState{pcs: append([]uint32(nil), pcs...), flags: flags})
 	c.index[string(c.key)] = s
+	if n := len(c.trans) + int(c.width); n > cap(c.trans) {
+		// Doubled: append grows a large table by a quarter, copying
+		// it each time, and a program of Unicode's classes makes
+		// hundreds of states of over a hundred columns.
+		grown := make([]int32, len(c.trans), 2*n)
+		copy(grown, c.trans)
+		c.trans = grown
+	}
 	for range c.width {
 		c.trans = append(c.trans, lazyUnknown)
 	}

@@ -171,6 +171,7 @@ func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, o
 	classOf := &d.prog.classOf
 	start := d.start(c, fBOL)
 	trans := c.trans // after start, which may grow it
+	emptied := c.emptied
 	a, b := part[:mid], part[mid:]
 	n := min(len(a), len(b))
 	sA, sB := start, start
@@ -179,21 +180,56 @@ func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, o
 		tA := at32(trans, sA+int32(classOf[a[k]]))
 		tB := at32(trans, sB+int32(classOf[b[k]]))
 		if tA|tB < 0 {
-			break
+			ts, ss := [2]int32{tA, tB}, [2]int32{sA, sB}
+			if !d.makeAll(c, ts[:], ss[:], []byte{a[k], b[k]}, 2*k) {
+				break
+			}
+			tA, tB, trans = ts[0], ts[1], c.trans
 		}
 		sA, sB = tA, tB
 	}
-	return d.finish(c, part, []int{0, mid}, k, sA)
+	return d.finish(c, part, []int{0, mid}, k, sA, c.emptied != emptied)
+}
+
+// makeAll makes, for chains that stand in states ss and read bytes, the
+// transitions ts that are not made yet, in place; ok is false, and the
+// chains stop, when a transition is not plain (a match ends, or the scan
+// may skip), or when the cache thrashed or was emptied, which states do
+// not survive. Without it, each transition made stopped the chains and
+// left the rest of their stretch to one: a program of Unicode's classes
+// makes hundreds of states, one transition at a time, as its text asks.
+func (d *Lazy) makeAll(c *lazyCache, ts, ss []int32, bytes []byte, scanned int) (ok bool) {
+	emptied := c.emptied
+	for i, t := range ts {
+		if t >= 0 {
+			continue
+		}
+		if t != lazyUnknown {
+			return false
+		}
+		t = d.step(c, ss[i], int32(d.prog.classOf[bytes[i]]), scanned)
+		if t < 0 || c.emptied != emptied {
+			return false
+		}
+		ts[i] = t
+	}
+	return true
 }
 
 // finish ends runDual or runQuad, whose chains stopped together at k of
 // each stretch of part (starting at cuts) when one met a transition not
-// made or not plain: the first stretch goes on alone from k in its state
-// s, then each after it from the start of the line it was in at k, in a
-// fresh state, since making a transition may empty the cache, which a
-// state would not survive.
-func (d *Lazy) finish(c *lazyCache, part []byte, cuts []int, k int, s int32) (at int, end int32, ok bool) {
-	if at, _, ok = d.run(c, part[:cuts[1]], k, s); !ok || at >= 0 {
+// plain, or one that could not be made: the first stretch goes on alone
+// from k in its state s (from the start of its line at k where the cache
+// was emptied: lost), then each after it from the start of the line it
+// was in at k, in a fresh state, since making a transition may empty the
+// cache, which a state would not survive.
+func (d *Lazy) finish(c *lazyCache, part []byte, cuts []int, k int, s int32, lost bool) (at int, end int32, ok bool) {
+	from := k
+	if lost {
+		from = bytes.LastIndexByte(part[:k], '\n') + 1
+		s = d.start(c, fBOL)
+	}
+	if at, _, ok = d.run(c, part[:cuts[1]], from, s); !ok || at >= 0 {
 		return at, 0, ok
 	}
 	for i := 1; i < len(cuts); i++ {
@@ -223,6 +259,7 @@ func (d *Lazy) runQuad(c *lazyCache, part []byte, cuts [4]int) (at int, end int3
 	p0, p1, p2, p3 := part[:cuts[1]], part[cuts[1]:cuts[2]], part[cuts[2]:cuts[3]], part[cuts[3]:]
 	n := min(len(p0), len(p1), len(p2), len(p3))
 	s0, s1, s2, s3 := start, start, start, start
+	emptied := c.emptied
 	k := 0
 	for ; k < n; k++ {
 		t0 := at32(trans, s0+int32(classOf[p0[k]]))
@@ -230,11 +267,15 @@ func (d *Lazy) runQuad(c *lazyCache, part []byte, cuts [4]int) (at int, end int3
 		t2 := at32(trans, s2+int32(classOf[p2[k]]))
 		t3 := at32(trans, s3+int32(classOf[p3[k]]))
 		if t0|t1|t2|t3 < 0 {
-			break
+			ts, ss := [4]int32{t0, t1, t2, t3}, [4]int32{s0, s1, s2, s3}
+			if !d.makeAll(c, ts[:], ss[:], []byte{p0[k], p1[k], p2[k], p3[k]}, 4*k) {
+				break
+			}
+			t0, t1, t2, t3, trans = ts[0], ts[1], ts[2], ts[3], c.trans
 		}
 		s0, s1, s2, s3 = t0, t1, t2, t3
 	}
-	return d.finish(c, part, cuts[:], k, s0)
+	return d.finish(c, part, cuts[:], k, s0, c.emptied != emptied)
 }
 
 // MatchEnd returns where the leftmost-first match in line from at (which

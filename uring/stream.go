@@ -5,7 +5,6 @@ package uring
 import (
 	"fmt"
 	"io"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -77,20 +76,17 @@ func OpenStream(fd int, size int64) (*Stream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open O_DIRECT: %w", err)
 	}
-	arena, err := NewArena(streamSlots*StreamSlot + hugePage)
-	if err != nil {
-		unix.Close(dfd)
-		return nil, err
-	}
 	// Slots in 2 MiB pages: a 1 MiB read into 4 KiB pages scattered in
 	// memory takes 256 segments, more than the disk takes in one request
 	// (max_segments, 254 on this project's virtio disk), and was split in
 	// two: with small pages the stream made many more requests than fio
 	// for the same file, and read it at a fraction of fio's pace (see
 	// docs/decisions.md#openstream-slots-in-2-mib-pages-uringstreamgo).
-	pad := int(-uintptr(unsafe.Pointer(&arena.mem[0])) & (hugePage - 1))
-	arena.Alloc(pad, 1)
-	_ = unix.Madvise(arena.mem[pad:], unix.MADV_HUGEPAGE)
+	arena, err := NewHugeArena(streamSlots * StreamSlot)
+	if err != nil {
+		unix.Close(dfd)
+		return nil, err
+	}
 	ring, err := New(2 * streamSlots * (StreamSlot / streamRead))
 	if err != nil {
 		arena.Free()

@@ -392,6 +392,23 @@ func NewArena(size int) (*Arena, error) {
 	return &Arena{mem: mem}, nil
 }
 
+// NewHugeArena maps size bytes starting on a 2 MiB boundary, asked of
+// the kernel in transparent huge pages (where it gives them: madvise
+// mode, or always). A buffer of them is one page, not hundreds: one
+// fault fills 2 MiB where 4 KiB pages each cost a fault as the kernel
+// or the search first touches them, and a read into it is a few
+// segments, not one a 4 KiB page.
+func NewHugeArena(size int) (*Arena, error) {
+	a, err := NewArena(size + hugePage)
+	if err != nil {
+		return nil, err
+	}
+	pad := int(-uintptr(unsafe.Pointer(&a.mem[0])) & (hugePage - 1))
+	a.Alloc(pad, 1)
+	_ = unix.Madvise(a.mem[pad:], unix.MADV_HUGEPAGE)
+	return a, nil
+}
+
 // Alloc hands out n bytes, aligned to align (a power of two).
 func (a *Arena) Alloc(n, align int) ([]byte, error) {
 	start := (a.off + align - 1) &^ (align - 1)

@@ -51,16 +51,31 @@ type Cached struct {
 	iov  unix.Iovec
 }
 
+// NowaitHow is how Cached opens a file: for reading, O_NOATIME where
+// the kernel lets it, its path resolved from the dentry cache alone. The
+// scheduler's batches open the same way on io_uring.
+func NowaitHow() unix.OpenHow {
+	return unix.OpenHow{Flags: uint64(unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | noatime), Resolve: resolveCached}
+}
+
+// ReadWhole reports whether a read of asked bytes from a file's start,
+// without blocking, that gave n reached the file's end: a read the page
+// cache cuts short stops at a page boundary, so a short read that does
+// not end on one ended at the file's end.
+func ReadWhole(n, asked int) bool {
+	return n == 0 || n < asked && n%unix.Getpagesize() != 0
+}
+
 // Open opens path for reading (O_NOATIME where the kernel lets it) if
 // every component of it is in the dentry cache, else fails with
 // ErrWouldBlock; other failures are the kernel's errors, ErrNoNowait
 // where openat2 or RESOLVE_CACHED is missing.
 func (c *Cached) Open(path string) (int, error) {
 	c.path = append(append(c.path[:0], path...), 0)
-	flags := uint64(unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOCTTY | noatime)
+	how := NowaitHow()
 	cwd := unix.AT_FDCWD
 	for {
-		c.how = unix.OpenHow{Flags: flags, Resolve: resolveCached}
+		c.how = how
 		fd, _, errno := unix.RawSyscall6(unix.SYS_OPENAT2, uintptr(cwd), uintptr(unsafe.Pointer(&c.path[0])),
 			uintptr(unsafe.Pointer(&c.how)), unsafe.Sizeof(c.how), 0, 0)
 		switch {
@@ -68,8 +83,8 @@ func (c *Cached) Open(path string) (int, error) {
 			return int(fd), nil
 		case errno == unix.EINTR:
 			continue
-		case errno == unix.EPERM && flags&noatime != 0:
-			flags &^= noatime // O_NOATIME is for files we own
+		case errno == unix.EPERM && how.Flags&noatime != 0:
+			how.Flags &^= noatime // O_NOATIME is for files we own
 			continue
 		case errno == unix.EAGAIN:
 			return -1, ErrWouldBlock
@@ -107,7 +122,7 @@ func (c *Cached) Read(fd int, buf []byte, uncached bool) (n int, whole bool, err
 			return 0, false, ErrDontcacheRefused
 		case errno == 0:
 			n = int(r)
-			return n, n == 0 || n < len(buf) && n%unix.Getpagesize() != 0, nil
+			return n, ReadWhole(n, len(buf)), nil
 		case errno == unix.EINTR:
 			continue
 		case errno == unix.EAGAIN:

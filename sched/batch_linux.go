@@ -71,13 +71,11 @@ func newBatch() (*batch, error) {
 		return nil, err
 	}
 	b := &batch{ring: ring, arena: arena, files: make([]walk.File, 0, batchLen)}
-	for k := range batchLen {
+	for k := 0; k < batchLen && err == nil; k++ {
 		b.bufs[k], err = arena.Alloc(headSize, 1)
 	}
-	for k := range batchLen {
-		if err == nil {
-			b.paths[k], err = arena.Alloc(pathMax, 1)
-		}
+	for k := 0; k < batchLen && err == nil; k++ {
+		b.paths[k], err = arena.Alloc(pathMax, 1)
 	}
 	var h []byte
 	if err == nil {
@@ -88,16 +86,12 @@ func newBatch() (*batch, error) {
 		return nil, err
 	}
 	b.how = (*unix.OpenHow)(unsafe.Pointer(&h[0]))
-	*b.how = unix.OpenHow{Flags: uint64(unix.O_RDONLY | unix.O_NOCTTY | noatime), Resolve: resolveCached}
+	// A direct descriptor takes no O_CLOEXEC: it is in no table a
+	// child could inherit.
+	*b.how = fallback.NowaitHow()
+	b.how.Flags &^= unix.O_CLOEXEC
 	return b, nil
 }
-
-// noatime and resolveCached are the flags the non-blocking path opens
-// with (fallback.Cached).
-const (
-	noatime       = unix.O_NOATIME
-	resolveCached = 0x20
-)
 
 // close gives the ring and the memory back; nothing is in flight.
 func (b *batch) close() {
@@ -150,10 +144,10 @@ func batchData(k int, op uint64) uint64 { return uint64(k)<<2 | op }
 // noAtimeRefused drops O_NOATIME from the batch's opens: the kernel
 // allows it only on files the user owns.
 func (b *batch) noAtimeRefused() bool {
-	if b.how.Flags&noatime == 0 {
+	if b.how.Flags&unix.O_NOATIME == 0 {
 		return false
 	}
-	b.how.Flags &^= noatime
+	b.how.Flags &^= unix.O_NOATIME
 	return true
 }
 
@@ -192,7 +186,6 @@ func (w *worker) flush() {
 		}
 		return
 	}
-	page := int32(unix.Getpagesize())
 	for k, f := range b.files {
 		open := r.cfg.Faults.Result("nowait-open", f.Path, b.open[k])
 		read := b.read[k]
@@ -213,9 +206,7 @@ func (w *worker) flush() {
 			// Failed, or a flag refused: the one-at-a-time path
 			// says how, or reads it another way.
 			w.retake(f)
-		case read == 0 || int(read) < headSize && read%page != 0:
-			// Whole: a read the cache cuts short stops at a page
-			// boundary (fallback.Cached.Read).
+		case fallback.ReadWhole(int(read), headSize):
 			w.rd = readDone{data: b.bufs[k][:read], fd: fallback.NoHandle, via: viaCached}
 			r.stats.Batched.Add(1)
 			w.searchFile(f, &w.rd)

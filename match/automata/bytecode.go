@@ -479,34 +479,29 @@ func (c *bcompiler) copyClass(m madeClass, next uint32) (binst, bool) {
 	edges += len(m.root.ranges)
 	pool := make([]byteEdge, 0, edges)
 	moved := func(in binst) (binst, bool) {
-		ok1, ok2 := true, true
+		ok := true
 		switch in.op {
 		case bSplit:
-			in.out, ok1 = move(in.out)
+			var ok2 bool
+			in.out, ok = move(in.out)
 			in.arg, ok2 = move(in.arg)
+			ok = ok && ok2
 		case bRange:
 			from := len(pool)
 			for _, e := range in.ranges {
-				e.next, ok1 = move(e.next)
-				if !ok1 {
-					return in, false
+				if e.next, ok = move(e.next); !ok {
+					break
 				}
 				pool = append(pool, e)
 			}
 			in.ranges = pool[from:len(pool):len(pool)]
 		case bFail:
 		default:
-			return in, false
+			ok = false
 		}
-		return in, ok1 && ok2
+		return in, ok
 	}
-	if n := int(m.hi - m.lo); cap(c.b.inst)-len(c.b.inst) < n {
-		// Doubled: append grows a large slice by a quarter, and a
-		// counted class copies many blocks.
-		grown := make([]binst, len(c.b.inst), 2*(len(c.b.inst)+n))
-		copy(grown, c.b.inst)
-		c.b.inst = grown
-	}
+	c.b.inst = growDoubled(c.b.inst, int(m.hi-m.lo)) // a counted class copies many blocks
 	for pc := m.lo; pc < m.hi; pc++ {
 		in, ok := moved(c.b.inst[pc])
 		if !ok {

@@ -206,14 +206,9 @@ func (d *Lazy) intern(c *lazyCache, pcs []uint32, flags uint8) int32 {
 	s := int32(len(c.states)) * c.width
 	c.states = append(c.states, lazyState{pcs: append([]uint32(nil), pcs...), flags: flags})
 	c.index[string(c.key)] = s
-	if n := len(c.trans) + int(c.width); n > cap(c.trans) {
-		// Doubled: append grows a large table by a quarter, copying
-		// it each time, and a program of Unicode's classes makes
-		// hundreds of states of over a hundred columns.
-		grown := make([]int32, len(c.trans), 2*n)
-		copy(grown, c.trans)
-		c.trans = grown
-	}
+	// A program of Unicode's classes makes hundreds of states of over a
+	// hundred columns.
+	c.trans = growDoubled(c.trans, int(c.width))
 	for range c.width {
 		c.trans = append(c.trans, lazyUnknown)
 	}
@@ -383,4 +378,16 @@ func emptyContext(bol, word, inside bool, sym int) syntax.EmptyOp {
 		ctx |= syntax.EmptyNoWordBoundary
 	}
 	return ctx
+}
+
+// growDoubled returns s with room for n more, its capacity doubled when
+// it lacks it: append grows a large slice by a quarter, copying it each
+// time, and the tables and programs built here grow by many small steps.
+func growDoubled[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	grown := make([]T, len(s), 2*(len(s)+n))
+	copy(grown, s)
+	return grown
 }

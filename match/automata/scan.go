@@ -191,14 +191,14 @@ func (d *Lazy) runDual(c *lazyCache, part []byte, mid int) (at int, end int32, o
 	return d.finish(c, part, []int{0, mid}, k, sA, c.emptied != emptied)
 }
 
-// makeAll makes, for chains that stand in states ss and read bytes, the
-// transitions ts that are not made yet, in place; ok is false, and the
-// chains stop, when a transition is not plain (a match ends, or the scan
-// may skip), or when the cache thrashed or was emptied, which states do
-// not survive. Without it, each transition made stopped the chains and
+// makeAll makes, for chains that stand in states ss and read the bytes
+// read, the transitions ts that are not made yet, in place; ok is false,
+// and the chains stop, when a transition is not plain (a match ends, or
+// the scan may skip), or when the cache thrashed or was emptied, which
+// states do not survive. Without it, each transition made stopped the chains and
 // left the rest of their stretch to one: a program of Unicode's classes
 // makes hundreds of states, one transition at a time, as its text asks.
-func (d *Lazy) makeAll(c *lazyCache, ts, ss []int32, bytes []byte, scanned int) (ok bool) {
+func (d *Lazy) makeAll(c *lazyCache, ts, ss []int32, read []byte, scanned int) (ok bool) {
 	emptied := c.emptied
 	for i, t := range ts {
 		if t >= 0 {
@@ -207,7 +207,7 @@ func (d *Lazy) makeAll(c *lazyCache, ts, ss []int32, bytes []byte, scanned int) 
 		if t != lazyUnknown {
 			return false
 		}
-		t = d.step(c, ss[i], int32(d.prog.classOf[bytes[i]]), scanned)
+		t = d.step(c, ss[i], int32(d.prog.classOf[read[i]]), scanned)
 		if t < 0 || c.emptied != emptied {
 			return false
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -168,7 +169,7 @@ func compareLocale(t *testing.T, grep, root string, env, args, gargs []string) {
 func TestLocaleBytesRandom(t *testing.T) {
 	inLocales(t, bytesTree, func(grep, root string, env []string, ucp bool) {
 		rng := rand.New(rand.NewSource(25))
-		for range 300 {
+		for i := range 300 {
 			pat, needsUCP := randomPattern(rng)
 			if needsUCP && !ucp {
 				continue
@@ -178,7 +179,11 @@ func TestLocaleBytesRandom(t *testing.T) {
 			if o[0] == "-w" && !ucp {
 				o = []string{"-o"}
 			}
-			compareLocale(t, grep, root, env, append(append([]string{}, o...), "-e", pat), nil)
+			args := append(append([]string{}, o...), "-e", pat)
+			t.Run(fmt.Sprintf("%s/%d", env[0], i), func(t *testing.T) {
+				t.Parallel()
+				compareLocale(t, grep, root, env, args, nil)
+			})
 		}
 	})
 }

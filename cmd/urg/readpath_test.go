@@ -192,28 +192,32 @@ func TestStdinOffset(t *testing.T) {
 		"-m1 x other - other",
 		"-m2 x - other",
 	}
+	ios := engines(t)
 	for _, args := range cases {
-		for _, input := range []string{"in", "nonl", "big", "bin"} {
-			if input == "bin" && !is312 && strings.Contains(args, "-m") && !strings.Contains(args, "-m1") && !strings.Contains(args, "-c") {
-				t.Logf("%q < bin left out: grep 3.12, whose offset after binary data urg follows, is not installed", args)
-				continue
-			}
-			for _, skip := range []bool{false, true} {
-				// With skip, the shell reads the first line itself:
-				// the search starts past offset 0.
-				script := "(%s " + args + "; echo \"status $?\"; cat) < " + input
-				if skip {
-					script = "(read -r first; %s " + args + "; echo \"status $?\"; cat) < " + input
+		t.Run(args, func(t *testing.T) {
+			t.Parallel()
+			for _, input := range []string{"in", "nonl", "big", "bin"} {
+				if input == "bin" && !is312 && strings.Contains(args, "-m") && !strings.Contains(args, "-m1") && !strings.Contains(args, "-c") {
+					t.Logf("%q < bin left out: grep 3.12, whose offset after binary data urg follows, is not installed", args)
+					continue
 				}
-				want := runCtx(t, dir, nil, nil, "sh", "-c", fmt.Sprintf(script, grep))
-				want.stderr = asUrg(want.stderr, grep)
-				for _, io := range engines(t) {
-					urg := urgBin + " --sort=path --io=" + io
-					got := runCtx(t, dir, nil, nil, "sh", "-c", fmt.Sprintf(script, urg))
-					checkResult(t, fmt.Sprintf("%q < %s (first line read: %v), --io=%s", args, input, skip, io), got, want)
+				for _, skip := range []bool{false, true} {
+					// With skip, the shell reads the first line itself:
+					// the search starts past offset 0.
+					script := "(%s " + args + "; echo \"status $?\"; cat) < " + input
+					if skip {
+						script = "(read -r first; %s " + args + "; echo \"status $?\"; cat) < " + input
+					}
+					want := runCtx(t, dir, nil, nil, "sh", "-c", fmt.Sprintf(script, grep))
+					want.stderr = asUrg(want.stderr, grep)
+					for _, io := range ios {
+						urg := urgBin + " --sort=path --io=" + io
+						got := runCtx(t, dir, nil, nil, "sh", "-c", fmt.Sprintf(script, urg))
+						checkResult(t, fmt.Sprintf("%q < %s (first line read: %v), --io=%s", args, input, skip, io), got, want)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -57,11 +57,12 @@ func makeEmptyFiles(dir string, n int, name func(int) string) error {
 		return fmt.Errorf("open %s: %w", dir, err)
 	}
 	defer unix.Close(fd)
-	// mknod makes an empty file in one call where open and close take two.
 	for i := range n {
-		if err := unix.Mknodat(fd, name(i), unix.S_IFREG|0o644, 0); err != nil {
+		f, err := unix.Openat(fd, name(i), unix.O_CREAT|unix.O_WRONLY|unix.O_CLOEXEC, 0o644)
+		if err != nil {
 			return fmt.Errorf("create %s: %w", filepath.Join(dir, name(i)), err)
 		}
+		unix.Close(f)
 	}
 	return nil
 }

@@ -209,8 +209,10 @@ type ring struct {
 // The slots' buffers are not registered with the kernel: registering
 // pins and faults in every page of every slot at once, which costs more
 // than the rest of the ring's setup, while a buffered read copies into
-// plain user memory as cheaply and touches only the pages a file fills
-// (most files fill a few of a slot's 16). See docs/decisions.md#newring-the-slots-buffers-not-registered-schedring_linuxgo.
+// plain user memory as cheaply. See docs/decisions.md#newring-the-slots-buffers-not-registered-schedring_linuxgo.
+// They are asked for in huge pages: in 4 KiB pages, the kernel's first
+// copy into each page of each slot was a page fault of its own, half
+// of all a cold search took.
 func (g *rings) newRing() (*ring, error) {
 	u, err := uring.New(uint32(2 * g.depth))
 	if err != nil {
@@ -222,7 +224,7 @@ func (g *rings) newRing() (*ring, error) {
 	// systems): as many as the ring keeps files in flight, so that its
 	// depth is what reaches the storage.
 	_ = u.MaxWorkers(uint32(g.depth), 0)
-	arena, err := uring.NewArena(g.depth * (pathMax + ringBufSize))
+	arena, err := uring.NewHugeArena(g.depth * (pathMax + ringBufSize))
 	if err != nil {
 		u.Close()
 		return nil, err

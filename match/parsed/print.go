@@ -38,6 +38,32 @@ func Print(re *syntax.Regexp) string {
 // largeClass is how many ranges make a class Print prints itself.
 const largeClass = 64
 
+// foldSpan is how many characters of the range where case folds, held by
+// one class, make it one Print prints itself whatever its ranges: Go's
+// printer folds each such character, so a class of two ranges such as
+// [^0] costs as much as Unicode's \w, and a negated class repeated in
+// many patterns made their compile take most of a second.
+const foldSpan = 4096
+
+// large says whether Print prints the class re itself.
+func large(re *syntax.Regexp) bool {
+	if re.Op != syntax.OpCharClass {
+		return false
+	}
+	if len(re.Rune) >= 2*largeClass {
+		return true
+	}
+	// The range of folding characters, as Go's printer bounds it.
+	const minFold, maxFold = 'A', 0x1E943
+	n := 0
+	for i := 0; i+1 < len(re.Rune); i += 2 {
+		if lo, hi := max(minFold, re.Rune[i]), min(maxFold, re.Rune[i+1]); lo <= hi {
+			n += int(hi-lo) + 1
+		}
+	}
+	return n >= foldSpan
+}
+
 // placeholderBase is the first placeholder: Adlam's capitals, which fold
 // to their small letters, are 34.
 const (
@@ -49,7 +75,7 @@ const (
 // them) replaced by placeholder literals, copied where it differs;
 // classes gathers the classes replaced, in placeholder order.
 func withPlaceholders(re *syntax.Regexp, classes *[][]rune) *syntax.Regexp {
-	if re.Op == syntax.OpCharClass && len(re.Rune) >= 2*largeClass && len(*classes) < placeholders {
+	if large(re) && len(*classes) < placeholders {
 		r := placeholderBase + rune(len(*classes))
 		*classes = append(*classes, re.Rune)
 		return &syntax.Regexp{Op: syntax.OpLiteral, Rune: []rune{r}}
@@ -81,7 +107,6 @@ func withPlaceholders(re *syntax.Regexp, classes *[][]rune) *syntax.Regexp {
 // spelled \w{5} as five classes, and Go's parser reads each class printed
 // from its tables again, where {5} has it read once.
 func counted(re *syntax.Regexp) (*syntax.Regexp, bool) {
-	large := func(r *syntax.Regexp) bool { return r.Op == syntax.OpCharClass && len(r.Rune) >= 2*largeClass }
 	same := func(a, b *syntax.Regexp) bool { return a.Flags == b.Flags && slices.Equal(a.Rune, b.Rune) }
 	var subs []*syntax.Regexp
 	for i := 0; i < len(re.Sub); {

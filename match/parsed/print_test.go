@@ -23,6 +23,8 @@ func TestPrint(t *testing.T) {
 		`[\x{0}-\x{10FFFF}]`, `\pL\pN`, `[^\p{L}\p{N}\p{Mn}\p{Pc}]`, `[\p{L}\p{Nd}\x{2c}-\x{2e}]`, `[\p{S}\p{Z}ab]`,
 		`[^\p{P}\x{10FFFF}]`, `[\p{Lu}\p{Ll}]+`, `[^\p{Lu}]`,
 		word + word + `x` + word + `{3}(?i:` + word + word + `)`, `(` + word + `{2})` + word + `{2,}`,
+		// Two ranges that span most of Unicode.
+		`A[^0]{3}`, `(?i)A[^0]{3}k`, `[^a]b`, `(?i:x[^\n]y)`, `[\x{41}-\x{2000}]`,
 	} {
 		tree, err := syntax.Parse(src, syntax.Perl)
 		if err != nil {
@@ -67,6 +69,24 @@ func TestPrintCounted(t *testing.T) {
 	}
 	if got := Print(tree.Simplify()); strings.Count(got, `\p{L}`) != 1 || !strings.Contains(got, `]{5}`) {
 		t.Errorf("Print = %q, want the class once, counted", got)
+	}
+}
+
+// TestPrintWideClass: a class of few ranges that holds many characters
+// (a negated one) is printed here, not by Go, whose printer folds each of
+// them; one of a few characters is left to Go.
+func TestPrintWideClass(t *testing.T) {
+	for src, ours := range map[string]bool{`A[^0]{3}`: true, `x[^\n]+`: true, `[a-f0-9]{2}`: false} {
+		tree, err := syntax.Parse(src, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree = tree.Simplify()
+		var classes [][]rune
+		withPlaceholders(tree, &classes)
+		if (len(classes) > 0) != ours {
+			t.Errorf("Print(%q): %d classes printed here, want them printed here: %v", src, len(classes), ours)
+		}
 	}
 }
 

@@ -49,7 +49,8 @@ func BuildTo(bin, pkg string, env []string, flags ...string) error {
 	// here too so that a plain go test works.
 	args := append(append([]string{"build", "-ldflags=-checklinkname=0"}, flags...), "-o", bin, pkg)
 	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), env...)
+	// Static, as the Makefile and the release archives build it.
+	cmd.Env = append(append(os.Environ(), "CGO_ENABLED=0"), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building %s: %v\n%s", pkg, err, out)
 	}

@@ -93,14 +93,14 @@ var diffPatterns = []string{
 // orderedPatterns are a few of diffPatterns, one of each engine.
 var orderedPatterns = []string{"foo", "^$", `\w+Error\(`, `(?<!foo)bar`, `(?i)hello`}
 
-// patternsFor is the patterns run through the reader io: all of them
-// through the default, which users run, and one of each matcher through
-// the others. Readers differ in how bytes reach the matcher (buffers,
+// patternsFor is the patterns run through the reader io: all of
+// diffPatterns through the default, which users run, and one of each
+// matcher through the others. Readers differ in how bytes reach the matcher (buffers,
 // maps, the ring's reads), not in what a pattern matches, and each run
 // of urg costs the same whatever it looks for.
-func patternsFor(io string, all []string) []string {
+func patternsFor(io string) []string {
 	if io == "auto" {
-		return all
+		return diffPatterns
 	}
 	return orderedPatterns
 }
@@ -135,7 +135,7 @@ func TestDiffRecursive(t *testing.T) {
 
 func diffRecursive(t *testing.T, grep, root, io string) {
 	for _, flags := range diffFlags {
-		for _, pat := range patternsFor(io, diffPatterns) {
+		for _, pat := range patternsFor(io) {
 			if pat == "" && slices.Contains(flags, "-o") {
 				continue // grep -o '' takes seconds on the huge line and prints nothing
 			}
@@ -170,7 +170,7 @@ func diffOrdered(t *testing.T, grep, root, io string, files []string) {
 		all = append(all[:len(all):len(all)], diffFlags...)
 	}
 	for i, flags := range all {
-		pats := patternsFor(io, diffPatterns)
+		pats := patternsFor(io)
 		if i >= len(contextFlags) {
 			pats = orderedPatterns // TestDiffRecursive covers the rest
 		}

@@ -62,15 +62,17 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 			return nil, err
 		}
 		lines[c] = tools
-		var skipped bytes.Buffer
-		if dd, ok := ddLine(o, c, io.MultiWriter(w, &skipped)); ok {
-			printFloorLine(w, dd)
-			lines[c] = append(slices.Clone(tools), dd)
-			if !slices.ContainsFunc(rep.Tools, func(t tool) bool { return t.Name == dd.Name }) {
-				rep.Tools = append(rep.Tools, dd)
+		for _, line := range []func(*options, *corpus, io.Writer) (tool, bool){ddLine, ringFloorLine} {
+			var skipped bytes.Buffer
+			if fl, ok := line(o, c, io.MultiWriter(w, &skipped)); ok {
+				printFloorLine(w, fl)
+				lines[c] = append(slices.Clone(lines[c]), fl)
+				if !slices.ContainsFunc(rep.Tools, func(t tool) bool { return t.Name == fl.Name }) {
+					rep.Tools = append(rep.Tools, fl)
+				}
+			} else if l := strings.TrimSpace(skipped.String()); l != "" && !slices.Contains(rep.Skipped, l) {
+				rep.Skipped = append(rep.Skipped, l)
 			}
-		} else if l := strings.TrimSpace(skipped.String()); l != "" && !slices.Contains(rep.Skipped, l) {
-			rep.Skipped = append(rep.Skipped, l)
 		}
 	}
 	fmt.Fprintln(w)

@@ -18,7 +18,14 @@ import (
 // urgBin is the urg binary the harness times, built once by TestMain.
 var urgBin string
 
-func TestMain(m *testing.M) { testbin.Main(m, "urg/cmd/urg", &urgBin) }
+func TestMain(m *testing.M) {
+	// The ring floor line runs this program as -read-floor FILE; under
+	// test, this program is the test binary.
+	if len(os.Args) == 3 && os.Args[1] == "-read-floor" {
+		os.Exit(runReadFloor(os.Args[2], os.Stderr))
+	}
+	testbin.Main(m, "urg/cmd/urg", &urgBin)
+}
 
 // bench runs the harness in-process and returns its exit status and
 // output. The page-cache file is pointed at a path that cannot exist, so
@@ -89,27 +96,35 @@ func TestQuick(t *testing.T) {
 	if len(rep.Scenarios) != 8 {
 		t.Fatalf("%d scenarios in the JSON, want 4 on quick and 4 on big", len(rep.Scenarios))
 	}
-	// The dd floor line is listed once and run on the big corpus only.
-	searchLines, floorLines := 0, 0
+	// The dd floor line is listed once and run on the big corpus only;
+	// the ring floor's, where the kernel gives a ring, on the tree only.
+	searchLines, dd, ring := 0, 0, 0
 	for _, tl := range rep.Tools {
-		if tl.Family == "floor" {
-			floorLines++
-			if tl.Name != "dd" || tl.Reference || !slices.Contains(tl.Argv, "status=none") {
-				t.Errorf("floor line %+v", tl)
-			}
-		} else {
+		switch {
+		case tl.Family != "floor":
 			searchLines++
+		case tl.Name == "dd" && !tl.Reference && slices.Contains(tl.Argv, "status=none"):
+			dd++
+		case tl.Name == ringFloorName && !tl.Reference && slices.Contains(tl.Argv, "-read-floor"):
+			ring++
+		default:
+			t.Errorf("floor line %+v", tl)
 		}
 	}
-	if _, err := exec.LookPath("dd"); err == nil && floorLines != 1 {
-		t.Errorf("%d floor lines in the JSON, want dd's", floorLines)
+	if _, err := exec.LookPath("dd"); err == nil && dd != 1 {
+		t.Errorf("%d dd lines in the JSON, want 1", dd)
+	}
+	if err := ringFloorAvailable(); (err == nil) != (ring == 1) {
+		t.Errorf("%d ring floor lines in the JSON, with the ring %v", ring, err)
 	}
 	wantBars := map[string][]string{} // scenario title -> tool lines timed
 	runs, wantRuns := 0, 0
 	for _, s := range rep.Scenarios {
 		lines := searchLines
 		if s.Corpus == "big" {
-			lines += floorLines
+			lines += dd
+		} else {
+			lines += ring
 		}
 		wantRuns += 2 * lines
 		if s.Name == "heavy regex, inverted count" && !slices.Equal(s.Flags, []string{"-c", "-v"}) {
@@ -127,8 +142,11 @@ func TestQuick(t *testing.T) {
 		if len(s.Tools)+len(s.Excluded) != lines {
 			t.Errorf("%s/%s: %d timed and %d left out, of %d tool lines", s.Corpus, s.Name, len(s.Tools), len(s.Excluded), lines)
 		}
-		if floorLines > 0 && (s.Corpus == "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == "dd" }) {
+		if dd > 0 && (s.Corpus == "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == "dd" }) {
 			t.Errorf("%s/%s: dd timed %v, want on the big corpus only", s.Corpus, s.Name, s.Corpus != "big")
+		}
+		if ring > 0 && (s.Corpus != "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == ringFloorName }) {
+			t.Errorf("%s/%s: the ring floor timed %v, want on the tree only", s.Corpus, s.Name, s.Corpus == "big")
 		}
 		header := fmt.Sprintf("== %s, %s: %s  `%s`", s.Corpus, s.Cache, s.Name, searchLabel(s.Flags, s.Pattern))
 		if !strings.Contains(out, header) {
@@ -139,7 +157,7 @@ func TestQuick(t *testing.T) {
 				t.Errorf("%s %s: %d runs (N %d), want 2", s.Name, tr.Tool, len(tr.Runs), tr.Summary.N)
 			}
 			want := int64(s.OutputBytes)
-			if tr.Tool == "dd" {
+			if tr.Tool == "dd" || tr.Tool == ringFloorName {
 				want = 0 // a floor prints nothing
 			}
 			for _, r := range tr.Runs {

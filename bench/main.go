@@ -16,7 +16,10 @@
 // time to read each corpus at queue depth 64 is printed as the floor; on
 // the big corpus, dd reading the file (bs=4M, to /dev/null) is also timed
 // as a line of its own, interleaved with the searches and shown with its
-// ratio to urg's (-dd=false leaves it out).
+// ratio to urg's (-dd=false leaves it out), and on the trees the ring
+// floor: every file, listed beforehand, read whole through one io_uring
+// ring as urg's rings read, and nothing else (-ring-floor=false leaves it
+// out).
 //
 //	go run ./bench -urg bin/urg                  # go and mix, warm and cold
 //	go run ./bench -urg bin/urg -quick           # CI smoke run on tiny corpora
@@ -47,6 +50,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
+	}
+	if o.readFloor != "" {
+		return runReadFloor(o.readFloor, stderr)
 	}
 	if len(o.latency) > 0 {
 		_, err = runLatency(o, args, stdout)

@@ -40,6 +40,8 @@ type options struct {
 	mismatch   string   // drop or stop: what a peer's different output does
 	fio        bool     // print the fio floor per corpus
 	dd         bool     // time dd reading the big file, as a floor line among the tools
+	ringFloor  bool     // time the ring floor on the trees, as a floor line among the tools
+	readFloor  string   // -read-floor FILE: be the ring floor over FILE's list, nothing else
 	jsonPath   string
 	svgPath    string
 	quick      bool
@@ -149,6 +151,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.mismatch, "mismatch", "drop", "when a peer's output differs: drop (time the others without it) or stop (skip the scenario)")
 	fs.BoolVar(&o.fio, "fio", true, "print fio's time to read each corpus (queue depth 64, io_uring) as the floor")
 	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
+	fs.BoolVar(&o.ringFloor, "ring-floor", true, "time the ring floor on the tree corpora as a floor line among the tools: every file of the tree, listed beforehand, opened, read whole and closed through one io_uring ring as urg's rings do, and nothing else (Linux)")
+	fs.StringVar(&o.readFloor, "read-floor", "", "instead of timings, read every file `FILE` lists (NUL-separated) as the ring floor line does, and print nothing")
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
 	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and the pattern lists (words and regexes sampled from the tree, given as -f FILE), and rg gets a -P line")

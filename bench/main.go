@@ -17,9 +17,9 @@
 // the big corpus, dd reading the file (bs=4M, to /dev/null) is also timed
 // as a line of its own, interleaved with the searches and shown with its
 // ratio to urg's (-dd=false leaves it out), and on the trees the ring
-// floor: every file, listed beforehand, read whole through one io_uring
-// ring as urg's rings read, and nothing else (-ring-floor=false leaves it
-// out).
+// floor: every file, listed beforehand, read whole through io_uring
+// rings as urg's rings read, one per CPU, and nothing else
+// (-ring-floor=false leaves it out).
 //
 //	go run ./bench -urg bin/urg                  # go and mix, warm and cold
 //	go run ./bench -urg bin/urg -quick           # CI smoke run on tiny corpora

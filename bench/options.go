@@ -151,7 +151,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.mismatch, "mismatch", "drop", "when a peer's output differs: drop (time the others without it) or stop (skip the scenario)")
 	fs.BoolVar(&o.fio, "fio", true, "print fio's time to read each corpus (queue depth 64, io_uring) as the floor")
 	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
-	fs.BoolVar(&o.ringFloor, "ring-floor", true, "time the ring floor on the tree corpora as a floor line among the tools: every file of the tree, listed beforehand, opened, read whole and closed through one io_uring ring as urg's rings do, and nothing else (Linux)")
+	fs.BoolVar(&o.ringFloor, "ring-floor", true, "time the ring floor on the tree corpora as a floor line among the tools: every file of the tree, listed beforehand, opened, read whole and closed through io_uring rings as urg's rings do, one per CPU, and nothing else (Linux)")
 	fs.StringVar(&o.readFloor, "read-floor", "", "instead of timings, read every file `FILE` lists (NUL-separated) as the ring floor line does, and print nothing")
 	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
 	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")

@@ -7,13 +7,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 )
 
 // ringFloorLine is a tree corpus's ring floor line: this program, run as
 // -read-floor over a list of the tree's files made beforehand, reads
-// every file whole through one io_uring ring as urg's rings do (see
-// readFloor) and does nothing else. Timed among the searches, cold
+// every file whole through io_uring rings as urg's rings do, one per CPU
+// (see readFloor), and does nothing else. Timed among the searches, cold
 // above all, it says how much of a search's time is the kernel's reading
 // of the files, which no search can go below. The big corpus has dd.
 func ringFloorLine(o *options, c *corpus, log io.Writer) (tool, bool) {
@@ -36,7 +37,7 @@ func ringFloorLine(o *options, c *corpus, log io.Writer) (tool, bool) {
 		fmt.Fprintf(log, "%s: %v, skipped\n", ringFloorName, err)
 		return tool{}, false
 	}
-	return tool{Name: ringFloorName, Family: "floor", Version: fmt.Sprintf("one io_uring ring, %d files in flight, %d KiB reads", ringFloorDepth, ringFloorBuf>>10),
+	return tool{Name: ringFloorName, Family: "floor", Version: fmt.Sprintf("%d io_uring rings, %d files in flight on each, %d KiB reads", runtime.NumCPU(), ringFloorDepth, ringFloorBuf>>10),
 		Argv: []string{exe, "-read-floor", list}}, true
 }
 
@@ -85,7 +86,7 @@ func runReadFloor(list string, stderr io.Writer) int {
 			paths = append(paths, string(p))
 		}
 	}
-	files, _, err := readFloor(paths)
+	files, _, err := readFloor(paths, runtime.NumCPU())
 	if err == nil && files != len(paths) {
 		err = fmt.Errorf("read %d of the %d files listed", files, len(paths))
 	}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 
@@ -30,14 +33,39 @@ func ringFloorAvailable() error {
 	return nil
 }
 
-// readFloor reads every file of paths whole through one io_uring ring,
-// ringFloorDepth files in flight: each opened, read in ringFloorBuf reads
+// readFloor reads every file of paths whole through rings io_uring rings,
+// ringFloorDepth files in flight on each, the rings taking the files in
+// turn from the one list: each file opened, read in ringFloorBuf reads
 // until one comes back short, and closed, the bytes dropped. It is what
-// urg's own reading of a tree costs with no walk (the list is made
-// before), no search and no output: a search of the same files cannot be
-// faster, whatever else it does. It returns the files and bytes read, or
-// the first file it could not read.
-func readFloor(paths []string) (files int, read int64, err error) {
+// urg's own reading of a tree costs with urg's rings but no walk (the
+// list is made before), no search and no output. It returns the files and
+// bytes read, or the first file it could not read.
+func readFloor(paths []string, rings int) (files int, read int64, err error) {
+	var next, nfiles, nread atomic.Int64
+	var mu sync.Mutex
+	var failed error
+	var wg sync.WaitGroup
+	for range max(1, rings) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f, r, err := readRing(paths, &next)
+			nfiles.Add(int64(f))
+			nread.Add(r)
+			if err != nil {
+				mu.Lock()
+				failed = cmp.Or(failed, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return int(nfiles.Load()), nread.Load(), failed
+}
+
+// readRing is one of readFloor's rings: it takes the paths from next on,
+// one at a time, until none is left or one fails.
+func readRing(paths []string, next *atomic.Int64) (files int, read int64, err error) {
 	u, err := uring.New(4 * ringFloorDepth)
 	if err != nil {
 		return 0, 0, err
@@ -89,11 +117,15 @@ func readFloor(paths []string) (files int, read int64, err error) {
 	}
 	// After a failure no file starts, and the loop goes on until the
 	// kernel is done with every buffer the arena lends it.
-	next := 0
-	for failed == nil && next < len(paths) || inflight > 0 {
-		for failed == nil && len(free) > 0 && next < len(paths) {
-			p := paths[next]
-			next++
+	more := true
+	for failed == nil && more || inflight > 0 {
+		for failed == nil && more && len(free) > 0 {
+			k := next.Add(1) - 1
+			if k >= int64(len(paths)) {
+				more = false
+				break
+			}
+			p := paths[k]
 			if len(p) >= pathMax {
 				failed = fmt.Errorf("%s: path too long", p)
 				break
@@ -107,9 +139,9 @@ func readFloor(paths []string) (files int, read int64, err error) {
 			open(i)
 		}
 		if inflight == 0 {
-			break // nothing started: a failure before the first file
+			break // nothing started: the list was done, or failed at once
 		}
-		if _, err := u.Submit(1); err != nil && !errors.Is(err, unix.EBUSY) && !errors.Is(err, unix.EINTR) {
+		if _, err := u.Submit(1); err != nil && !errors.Is(err, unix.EBUSY) {
 			return files, read, err // the ring is unusable; closing it cancels what is in flight
 		}
 		u.Completions(func(userData uint64, res int32) {

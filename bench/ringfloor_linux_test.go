@@ -28,13 +28,13 @@ func TestReadFloor(t *testing.T) {
 			want += int64(size)
 		}
 	}
-	files, read, err := readFloor(paths)
+	files, read, err := readFloor(paths, 2)
 	if err != nil || files != len(paths) || read != want {
 		t.Fatalf("readFloor: %d files, %d bytes, %v; want %d files, %d bytes", files, read, err, len(paths), want)
 	}
 
 	missing := filepath.Join(dir, "missing")
-	_, _, err = readFloor(append([]string{missing}, paths...))
+	_, _, err = readFloor(append([]string{missing}, paths...), 2)
 	if err == nil || !strings.Contains(err.Error(), missing) {
 		t.Errorf("readFloor with a missing file: %v, want an error naming it", err)
 	}

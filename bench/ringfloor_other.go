@@ -11,4 +11,4 @@ var errNoRing = errors.New("the ring floor needs Linux's io_uring")
 func ringFloorAvailable() error { return errNoRing }
 
 // readFloor is the ring floor, which only Linux has.
-func readFloor([]string) (int, int64, error) { return 0, 0, errNoRing }
+func readFloor([]string, int) (int, int64, error) { return 0, 0, errNoRing }

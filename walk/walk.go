@@ -10,6 +10,7 @@
 package walk
 
 import (
+	"cmp"
 	"io/fs"
 	"os"
 	"runtime"
@@ -409,6 +410,15 @@ func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
 		return nil
 	}
 	self := &ancestor{id: id, parent: job.parent}
+	if !sorted && len(list) > 1 && list[0].ino != 0 {
+		// In inode order: on the common file systems inode numbers
+		// follow the order files were made in, which is where their
+		// inodes and data sit on the disk, so the reads of a cold
+		// directory reach the disk in its order and the block layer
+		// merges neighbours into one request. gnulib's fts (grep -r,
+		// find) sorts large directories so for the same reason.
+		slices.SortFunc(list, func(a, b listing) int { return cmp.Compare(a.ino, b.ino) })
+	}
 	if sorted {
 		slices.SortFunc(list, func(a, b listing) int {
 			switch {

@@ -72,6 +72,9 @@ type Options struct {
 	// that the readers' opens and reads, batched on the rings, are the
 	// only work done on each.
 	Listed int
+	// FromList says the operands were given with a list of files, which
+	// may be empty: then no operand at all is no file, not ".".
+	FromList bool
 	// UTF8 matches the globs of Files and ExcludeDir as in a UTF-8
 	// locale (MatchChars), as grep's fnmatch does there.
 	UTF8 bool
@@ -114,8 +117,9 @@ type Handler struct {
 	Filtered *atomic.Int64
 }
 
-// Files walks the operands paths (or ".", whose files are then named
-// without a leading "./", as grep -r and rg name them) and hands h.File
+// Files walks the operands paths (or, when there are none and no list of
+// files gave them, ".", whose files are then named without a leading
+// "./", as grep -r and rg name them) and hands h.File
 // every file to search, numbered in the order of the output. A directory
 // is walked (unless Directories says otherwise); anything else, even a
 // FIFO or device, is yielded as grep reads it (unless Devices says
@@ -131,7 +135,7 @@ func Files(paths []string, o Options, h Handler) {
 	}
 	w := newWalker(o, h.File, h.Report, warn)
 	w.filtered = h.Filtered
-	if len(paths) == 0 {
+	if len(paths) == 0 && !o.FromList {
 		w.dirOperand(".", "")
 	}
 	for i, p := range paths {

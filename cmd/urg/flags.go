@@ -492,7 +492,7 @@ func parseArgs(args []string) (*options, error) {
 			return nil, err
 		}
 		o.paths = append(o.paths, listed...)
-		o.walk.Listed = len(listed)
+		o.walk.Listed, o.walk.FromList = len(listed), true
 	}
 	if len(o.paths) == 0 && o.filesFrom == "" && !r.recursive && !r.deref && !o.files && !isTerminal(os.Stdin) {
 		o.paths, o.stdinDefault = []string{walk.StdinPath}, true

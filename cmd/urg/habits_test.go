@@ -255,6 +255,24 @@ func TestHabitsFilesFrom(t *testing.T) {
 	if got := urgT(t, dir, nil, "--files-from=nolist", "foo"); got.code != 2 || got.stdout != "" || strings.Count(got.stderr, "urg: nolist:") != 1 {
 		t.Errorf("a missing list: %+v, want one error and status 2", got)
 	}
+	// An empty list names no file: nothing is searched, not the
+	// directory urg runs in (find | urg --files-from=- when find finds
+	// nothing).
+	if err := os.WriteFile(filepath.Join(dir, "nothing"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		stdin []byte
+		args  []string
+	}{
+		{nil, []string{"--files-from=nothing", "foo"}},
+		{[]byte{}, []string{"--files-from=-", "--null", "-c", "foo"}},
+		{[]byte{}, []string{"--files-from=-", "--files"}},
+	} {
+		if got := urgT(t, dir, c.stdin, c.args...); got.code != 1 || got.stdout != "" || got.stderr != "" {
+			t.Errorf("urg %q over an empty list: %+v, want nothing searched and status 1", c.args, got)
+		}
+	}
 }
 
 // TestHabitsShards: for N of 1, 2, 3 and 7, the shards of a search are

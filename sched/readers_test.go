@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,38 @@ func TestRunEveryEngine(t *testing.T) {
 				t.Errorf("without a non-blocking path a ring was tried: refused %v, %d rings, %d files sent to them", s.RingRefused, s.Uring.Rings, s.Blocked.Load())
 			}
 		})
+	}
+}
+
+// TestRunListedWhole: files named in a list (--files-from), whose type
+// the walk does not look at, are read as the walk's files are once the
+// ring has them open: a short read ends them, with no searcher's pread
+// after. Where the system gives no ring, they are read with pread.
+func TestRunListedWhole(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 20 {
+		p := filepath.Join(dir, fmt.Sprintf("f%d.txt", i))
+		if err := os.WriteFile(p, []byte(fmt.Sprintf("line %d\nneedle %d\n", i, i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	m, err := match.Compile([]string{"needle"}, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &lines{got: map[string][]string{}}
+	s, err := Run(Config{Threads: 2, Matcher: m, Out: out, Engine: EngineUring, Paths: paths,
+		Walk:   walk.Options{MaxDepth: -1, Listed: len(paths), FromList: true},
+		Report: func(p string, err error) { t.Errorf("%s: %v", p, err) }})
+	if err != nil {
+		t.Skipf("no ring here: %v", err)
+	}
+	if len(out.got) != len(paths) {
+		t.Fatalf("found lines in %d files, want %d", len(out.got), len(paths))
+	}
+	if got := s.RingWhole.Load(); got != int64(len(paths)) || s.RingThenPread.Load() != 0 {
+		t.Errorf("%d listed files read whole by the ring, %d read on with pread; want %d and 0", got, s.RingThenPread.Load(), len(paths))
 	}
 }

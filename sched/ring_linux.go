@@ -498,10 +498,22 @@ func (rg *ring) complete(u uint64, res int32) {
 	}
 }
 
-// opened starts the read of slot i's file, open as fd.
+// opened starts the read of slot i's file, open as fd. A file the walk
+// could not say ends at a short read is asked now: one named in a list
+// of files, whose type the walk does not look at, is most often a
+// regular file on a disk, and is then read as the walk's are (a short
+// read its end, not the kernel's workers' read and a searcher's pread
+// on to an empty one).
 func (rg *ring) opened(i, fd int) {
-	rg.slots[i].fd = fd
-	rg.g.r.cfg.Faults.At("opened", rg.slots[i].f.Path)
+	s := &rg.slots[i]
+	s.fd = fd
+	r := rg.g.r
+	if !s.f.ShortIsEOF && !r.cfg.Faults.Is("not-eof", s.f.Path) {
+		if size, ok := walk.PlainFD(fd); ok {
+			s.f.ShortIsEOF, s.f.Size = true, size
+		}
+	}
+	r.cfg.Faults.At("opened", s.f.Path)
 	rg.readFrom(i)
 }
 

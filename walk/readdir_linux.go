@@ -135,14 +135,33 @@ func isDot(name []byte) bool {
 // short read does not mean the end of the file.
 func pseudoFS(path string) bool {
 	var fs unix.Statfs_t
-	if unix.Statfs(path, &fs) != nil {
-		return true
-	}
-	switch fs.Type {
+	return unix.Statfs(path, &fs) != nil || pseudoType(fs.Type)
+}
+
+// pseudoType says whether a file system of statfs type t is one of
+// pseudoFS's.
+func pseudoType(t int64) bool {
+	switch t {
 	case unix.PROC_SUPER_MAGIC, unix.SYSFS_MAGIC, unix.DEBUGFS_MAGIC, unix.TRACEFS_MAGIC,
 		unix.SECURITYFS_MAGIC, unix.CGROUP_SUPER_MAGIC, unix.CGROUP2_SUPER_MAGIC,
 		unix.FUSE_SUPER_MAGIC, unix.BPF_FS_MAGIC:
 		return true
 	}
 	return false
+}
+
+// PlainFD reports whether the open file fd is a regular file on a file
+// system whose short reads end its files (not one of pseudoFS's), with
+// its size: what the walk knows of the files it meets (File.ShortIsEOF),
+// learnt of a file it only named, one from a list of files.
+func PlainFD(fd int) (size int64, plain bool) {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return -1, false
+	}
+	var fs unix.Statfs_t
+	if unix.Fstatfs(fd, &fs) != nil || pseudoType(fs.Type) {
+		return -1, false
+	}
+	return st.Size, true
 }

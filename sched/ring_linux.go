@@ -201,6 +201,7 @@ type ring struct {
 	// once the disk is seen to be the limit; nil under EngineUring
 	// (where in is the walk) and once the walk is done.
 	walkIn <-chan walk.File
+	plain  walk.Plain // asks a file the walk did not look at, once open
 }
 
 // newRing sets up a ring and its slots on the calling goroutine, which it
@@ -509,7 +510,7 @@ func (rg *ring) opened(i, fd int) {
 	s.fd = fd
 	r := rg.g.r
 	if !s.f.ShortIsEOF && !r.cfg.Faults.Is("not-eof", s.f.Path) {
-		if size, ok := walk.PlainFD(fd); ok {
+		if size, ok := rg.plain.FD(fd); ok {
 			s.f.ShortIsEOF, s.f.Size = true, size
 		}
 	}

@@ -150,17 +150,33 @@ func pseudoType(t int64) bool {
 	return false
 }
 
-// PlainFD reports whether the open file fd is a regular file on a file
+// Plain says of open files whether each is a regular file on a file
 // system whose short reads end its files (not one of pseudoFS's), with
 // its size: what the walk knows of the files it meets (File.ShortIsEOF),
-// learnt of a file it only named, one from a list of files.
-func PlainFD(fd int) (size int64, plain bool) {
+// learnt of a file it only named, one from a list of files. It keeps
+// each file system's answer, so that a file costs one fstat. Its zero
+// value is ready; it is not for use by several goroutines at once.
+type Plain struct{ pseudo map[uint64]bool }
+
+// FD asks of the open file fd.
+func (p *Plain) FD(fd int) (size int64, plain bool) {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return -1, false
 	}
-	var fs unix.Statfs_t
-	if unix.Fstatfs(fd, &fs) != nil || pseudoType(fs.Type) {
+	pseudo, ok := p.pseudo[st.Dev]
+	if !ok {
+		var fs unix.Statfs_t
+		if unix.Fstatfs(fd, &fs) != nil {
+			return -1, false
+		}
+		pseudo = pseudoType(fs.Type)
+		if p.pseudo == nil {
+			p.pseudo = map[uint64]bool{}
+		}
+		p.pseudo[st.Dev] = pseudo
+	}
+	if pseudo {
 		return -1, false
 	}
 	return st.Size, true

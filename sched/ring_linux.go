@@ -500,16 +500,16 @@ func (rg *ring) complete(u uint64, res int32) {
 }
 
 // opened starts the read of slot i's file, open as fd. A file the walk
-// could not say ends at a short read is asked now: one named in a list
-// of files, whose type the walk does not look at, is most often a
-// regular file on a disk, and is then read as the walk's are (a short
-// read its end, not the kernel's workers' read and a searcher's pread
-// on to an empty one).
+// yielded without looking at it, one named in a list of files, is asked
+// now: most often a regular file on a disk, it is then read as the
+// walk's are (a short read its end, not the kernel's workers' read and a
+// searcher's pread on to an empty one). The walk's own files are not
+// asked: it knows them, and on FUSE an fstat may be a round trip.
 func (rg *ring) opened(i, fd int) {
 	s := &rg.slots[i]
 	s.fd = fd
 	r := rg.g.r
-	if !s.f.ShortIsEOF && !r.cfg.Faults.Is("not-eof", s.f.Path) {
+	if s.f.Unlooked && !s.f.ShortIsEOF && !r.cfg.Faults.Is("not-eof", s.f.Path) {
 		if size, ok := rg.plain.FD(fd); ok {
 			s.f.ShortIsEOF, s.f.Size = true, size
 		}

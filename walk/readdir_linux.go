@@ -153,7 +153,7 @@ func pseudoType(t int64) bool {
 // Plain says of open files whether each is a regular file on a file
 // system whose short reads end its files (not one of pseudoFS's), with
 // its size: what the walk knows of the files it meets (File.ShortIsEOF),
-// learnt of a file it only named, one from a list of files. It keeps
+// learnt of a file it only named (File.Unlooked). It keeps
 // each file system's answer, so that a file costs one fstat. Its zero
 // value is ready; it is not for use by several goroutines at once.
 type Plain struct{ pseudo map[uint64]bool }

@@ -70,5 +70,5 @@ func (w *walker) listed(p string) {
 	if !w.wanted(p) || !w.inShard(p) {
 		return
 	}
-	w.yield(File{Path: p, Seq: w.nextSeq(), Size: -1})
+	w.yield(File{Path: p, Seq: w.nextSeq(), Size: -1, Unlooked: true})
 }

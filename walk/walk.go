@@ -42,6 +42,10 @@ type File struct {
 	// ShortIsEOF tells the reader that a short read is the end of the
 	// file: true for regular files on disk file systems.
 	ShortIsEOF bool
+	// Unlooked says the walk yielded the file without looking at it (one
+	// from a list of files): ShortIsEOF is false for want of knowing,
+	// and a reader that opens it may ask the open file (Plain).
+	Unlooked bool
 }
 
 // Options control which files Files yields.

@@ -31,30 +31,24 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 			return nil, nil, err
 		}
 		r.rings.Store(rs)
-		for range r.cfg.Threads {
+		r.stats.Threads.Add(int64(r.ringThreads()))
+		for range r.ringThreads() {
 			r.searchFrom(r.jobs)
 		}
 		return func(f walk.File) { in <- ringReq{f: f, fd: fallback.NoHandle} }, func() { close(in); r.readers.Wait() }, nil
 	case r.nowait.Load():
-		if r.cfg.RingRefused != nil {
-			r.ringOnce.Do(func() { r.ringErr = r.cfg.RingRefused })
-		}
 		files := make(chan walk.File, queueLen)
 		r.walkFiles = files
-		r.blocked = make(chan ringReq, r.cfg.Threads*r.cfg.QueueDepth)
-		r.walking.Store(int32(r.cfg.Threads))
-		for range r.cfg.Threads {
-			r.readers.Add(1)
-			go func() {
-				defer r.readers.Done()
-				w := r.newWorker()
-				defer w.done()
-				w.serve(files)
-			}()
+		r.blocked = make(chan ringReq, r.ringThreads()*r.cfg.QueueDepth)
+		r.walking.Store(int32(r.ringThreads()))
+		r.serveWalk(r.ringThreads())
+		if r.cfg.RingRefused != nil {
+			r.ringOnce.Do(func() { r.ringRefused(r.cfg.RingRefused) })
 		}
 		return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
 	}
 	files := make(chan walk.File, queueLen)
+	r.stats.Threads.Add(int64(r.cfg.Threads))
 	for range r.cfg.Threads {
 		r.readers.Add(1)
 		go func() {
@@ -68,6 +62,35 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 		}()
 	}
 	return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
+}
+
+// serveWalk starts n workers of a run that tries files without blocking
+// on the walk's files; walking counts them already.
+func (r *run) serveWalk(n int) {
+	r.stats.Threads.Add(int64(n))
+	for range n {
+		r.readers.Add(1)
+		go func() {
+			defer r.readers.Done()
+			w := r.newWorker()
+			defer w.done()
+			w.serve(r.walkFiles)
+		}()
+	}
+}
+
+// ringRefused records that no ring will start, for reason err. From then
+// on a file that would wait for the disk is read by its worker, blocking
+// its thread: the workers the cores capped (ringThreads) start, up to the
+// threads asked, so that as many reads are in flight as without a ring.
+func (r *run) ringRefused(err error) {
+	r.ringErr = err
+	if more := r.cfg.Threads - r.ringThreads(); more > 0 {
+		// Called by a worker still taking the walk's files, or before
+		// any: walking is above zero, and the walk's channel open.
+		r.walking.Add(int32(more))
+		r.serveWalk(more)
+	}
 }
 
 // refill lets the walkers refill the queue of files once it runs low. The
@@ -97,7 +120,7 @@ func (r *run) searchFrom(jobs <-chan ringJob) {
 // are seen waiting for the disk, so that more of the large files' reads
 // are in flight; warm, they would only cost.
 func (r *run) cold(jobs <-chan ringJob) {
-	for range coldSearchers * r.cfg.Threads {
+	for range coldSearchers * r.ringThreads() {
 		r.searchFrom(jobs)
 	}
 }
@@ -109,7 +132,7 @@ func (r *run) ringFor() *rings {
 	r.ringOnce.Do(func() {
 		rs, err := startRings(r, r.blocked, r.jobs, r.cold)
 		if err != nil {
-			r.ringErr = err
+			r.ringRefused(err)
 			return
 		}
 		r.rings.Store(rs)

@@ -173,7 +173,7 @@ func (g *rings) grow() {
 		g.cold(g.jobs)
 	}
 	go func() {
-		for range g.r.cfg.Threads - 1 {
+		for range g.r.ringThreads() - 1 {
 			if g.start() != nil {
 				return // fewer rings is still fine
 			}

@@ -46,12 +46,19 @@ type Output interface {
 type Config struct {
 	// Paths are the operands. With none, "." is walked and its files are
 	// named without a leading "./", as grep -r and rg do.
-	Paths   []string
-	Walk    walk.Options
-	Threads int
-	Search  search.Options
-	Matcher match.Matcher
-	Out     Output
+	Paths []string
+	Walk  walk.Options
+	// Threads is how many files are searched at once (-j); Cores, how
+	// many goroutines can run at once (0: Threads). A ring's reads wait in
+	// the kernel without a thread each, so the io_uring engines start no
+	// more rings and searchers than there are cores, whatever Threads
+	// asks: beyond the cores they would only take turns on them, each
+	// with its own buffers. The pread and map engines, whose every read
+	// holds its thread until the disk answers, start Threads.
+	Threads, Cores int
+	Search         search.Options
+	Matcher        match.Matcher
+	Out            Output
 	// StdinLabel names standard input in the output and in messages
 	// (--label); empty means walk.StdinLabel.
 	StdinLabel string
@@ -133,6 +140,9 @@ type Stats struct {
 	Lines   atomic.Int64 // lines selected
 	Matched atomic.Int64 // files with a selected line
 	Errors  atomic.Int64 // errors reported
+	// Threads counts the goroutines that searched files beside the rings
+	// (see Config.Threads).
+	Threads atomic.Int64
 	Elapsed time.Duration
 	// Engine is the engine asked for.
 	Engine Engine
@@ -235,13 +245,22 @@ func Run(cfg Config) (*Stats, error) {
 	return r.stats, nil
 }
 
+// ringThreads is how many rings, and searchers beside them, a run whose
+// reads go through io_uring starts: one per thread asked, up to the
+// cores (see Config.Threads).
+func (r *run) ringThreads() int { return min(r.cfg.Threads, r.cfg.Cores) }
+
 // newRun fills in cfg's defaults.
 func newRun(cfg Config) *run {
 	cfg.Threads = max(1, cfg.Threads)
+	if cfg.Cores <= 0 {
+		cfg.Cores = cfg.Threads
+	}
+	cores := min(cfg.Threads, cfg.Cores)
 	if cfg.QueueDepth <= 0 {
 		cfg.QueueDepth = DefaultQueueDepth
 	}
-	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cfg.Threads))
+	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cores))
 	if cfg.SplitMin <= 0 {
 		cfg.SplitMin = splitMin
 	}
@@ -250,13 +269,13 @@ func newRun(cfg Config) *run {
 		cfg.CacheBudget = fallback.Memory() / CacheShare
 	}
 	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1),
-		jobs: make(chan ringJob, cfg.Threads*cfg.QueueDepth)}
+		jobs: make(chan ringJob, cores*cfg.QueueDepth)}
 	r.lat.start = time.Now()
 	// Where the system has no non-blocking path, it has no io_uring
 	// either: every file is read the blocking way, from the start.
 	r.nowait.Store((cfg.Engine == EngineAuto || cfg.Engine == EngineDirect) && fallback.Nowait)
-	if cfg.Threads > 1 && search.Splits(cfg.Search) {
-		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cfg.Threads, fallback.Protect)
+	if cores > 1 && search.Splits(cfg.Search) {
+		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cores, fallback.Protect)
 		if cfg.SplitPiece > 0 {
 			r.split.Piece = cfg.SplitPiece
 		}

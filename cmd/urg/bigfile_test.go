@@ -90,7 +90,9 @@ func TestLargeFileBoundaries(t *testing.T) {
 						if split {
 							// Pieces far smaller than the file and its
 							// long line, so the cut falls everywhere.
-							env = []string{"URG_SPLIT_PIECE=3000", "URG_SPLIT_MIN=1"}
+							// Two cores, so that it splits on a machine
+							// with one too.
+							env = []string{"URG_SPLIT_PIECE=3000", "URG_SPLIT_MIN=1", "GOMAXPROCS=2"}
 						}
 						cmd := []string{"--io=" + engine, "-a", "-j2", "--stats"}
 						if chunk > 0 {

@@ -140,3 +140,45 @@ func TestReaderOf(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineThreadsCores: -j above the cores starts no more rings and
+// searchers than cores where io_uring reads (a ring's reads need no
+// thread each, and more threads would only take turns on the cores), but
+// as many as asked where each read holds its thread: --io=pread, and
+// --io=auto once io_uring is refused. The output is the same either way.
+func TestEngineThreadsCores(t *testing.T) {
+	root := makeTree(t)
+	args := []string{"--sort=path", "-n", "foo", "."}
+	want := urg(t, root, append([]string{"--io=pread", "-j1"}, args...)...)
+	cases := []struct {
+		io, refused string
+		threads     int
+	}{
+		{"auto", "", 2},
+		{"pread", "", 16},
+		{"auto", "1", 16},
+	}
+	if slices.Contains(engines(t), "uring") {
+		cases = append(cases, struct {
+			io, refused string
+			threads     int
+		}{"uring", "", 2})
+	}
+	for _, c := range cases {
+		env := []string{"GOMAXPROCS=2", "URG_DISABLE_URING=" + c.refused}
+		got := runEnv(t, root, env, append([]string{"--io=" + c.io, "-j16", "--stats"}, args...)...)
+		if got.stdout != want.stdout || got.code != want.code {
+			t.Fatalf("--io=%s -j16 (io_uring refused: %q): exit %d, want %d\n%s", c.io, c.refused, got.code, want.code, firstDiff(want.stdout, got.stdout))
+		}
+		if !strings.Contains(got.stderr, fmt.Sprintf(" %d threads\n", c.threads)) {
+			t.Errorf("--io=%s -j16 on 2 cores (io_uring refused: %q): want %d threads: %s", c.io, c.refused, c.threads, got.stderr)
+		}
+		var rings int
+		if i := strings.Index(got.stderr, "io_uring: "); i >= 0 {
+			fmt.Sscanf(got.stderr[i:], "io_uring: %d ring(s)", &rings)
+		}
+		if rings > 2 {
+			t.Errorf("--io=%s -j16 on 2 cores: %d rings", c.io, rings)
+		}
+	}
+}

@@ -280,7 +280,11 @@ func (o *options) config(m match.Matcher) sched.Config {
 		threads = runtime.NumCPU()
 	}
 	depth := o.queueDepth
-	walkers := walkersPerThread * threads
+	// Threads beyond the cores add reads in flight only where a read
+	// holds its thread (see sched.Config.Threads); the walk's readers are
+	// per core already.
+	cores := runtime.GOMAXPROCS(0)
+	walkers := walkersPerThread * min(threads, cores)
 	if o.storage = o.storageOf(); o.storage.Rotational && !o.tuned {
 		// grab's warning: parallel reads on a spinning disk destroy
 		// its locality. One reader, a shallow queue.
@@ -333,6 +337,7 @@ func (o *options) config(m match.Matcher) sched.Config {
 		StdinLabel:  o.label,
 		Walk:        wo,
 		Threads:     threads,
+		Cores:       cores,
 		Search:      so,
 		Matcher:     m,
 		StopAtFirst: o.quiet,
@@ -463,11 +468,13 @@ func (o *options) withFilename() bool {
 }
 
 // walkersPerThread is how many directories the walk reads at once per
-// search thread. Each directory read waits for the storage's answer, which
-// far storage gives in a millisecond or more: with one reader per thread
-// the walk, not the rings, would set the pace there. Warm the readers
-// cost nothing but idle goroutines (see docs/decisions.md#threadspercore-8-walkers-per-core-cmdspotmaingo), and spot
-// reads as many per core for the same reason.
+// search thread, up to the cores. Each directory read waits for the
+// storage's answer, which far storage gives in a millisecond or more:
+// with one reader per thread the walk, not the rings, would set the pace
+// there (see docs/decisions.md#threadspercore-8-walkers-per-core-cmdspotmaingo),
+// and spot reads as many per core for the same reason. More per core
+// were no faster on a local disk, and cost threads, buffers and turns
+// on the cores.
 const walkersPerThread = 8
 
 // spinningQueueDepth is the queue kept on a spinning disk: enough for the
@@ -490,7 +497,7 @@ func (o *options) storageOf() storage.Info {
 // printStats writes --stats; matches is the number of matches printed,
 // or -1 where lines were not printed (counts, names).
 func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher, matches int64) {
-	threads := cfg.Threads
+	threads := s.Threads.Load()
 	secs := s.Elapsed.Seconds()
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")

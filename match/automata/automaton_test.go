@@ -276,3 +276,41 @@ func TestAutomatonCopiedClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestEachAtLeftmostFirst: the run anchored where a literal prefix
+// occurs ends each match where Perl's leftmost-first one ends, as the
+// unanchored run does, not at the longest match from there: a lazy
+// repeat stops as soon as it may, an alternation's first branch wins.
+func TestEachAtLeftmostFirst(t *testing.T) {
+	line := []byte("foo xaab xaby xyz xabc fooo")
+	for _, c := range []struct{ src, lit string }{
+		{`fo.*?`, "fo"},
+		{`fo+?`, "fo"},
+		{`xy|xyz`, "x"},
+		{`xa|xab`, "xa"},
+		{`x(?:a|ab)c?`, "x"},
+		{`xa*?b?`, "x"},
+		{`xa*(?:ab)?`, "x"},
+		{`xa??`, "x"},
+		{`fo{1,3}?o`, "fo"},
+	} {
+		tree, err := syntax.Parse(c.src, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := NewAutomaton(parsed.LineLocal(tree).Simplify(), 0)
+		var got [][2]int
+		if !a.EachAt(line, []byte(c.lit), func(s, e int) { got = append(got, [2]int{s, e}) }) {
+			t.Fatalf("%s: the cache thrashed", c.src)
+		}
+		var want [][2]int
+		for _, loc := range regexp.MustCompile(c.src).FindAllIndex(line, -1) {
+			if loc[1] > loc[0] {
+				want = append(want, [2]int{loc[0], loc[1]})
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s in %q: %v, Go's regexp finds %v", c.src, line, got, want)
+		}
+	}
+}

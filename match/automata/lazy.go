@@ -18,14 +18,16 @@ import (
 // transition, which knows the next byte too. So a transition says
 // whether a match ends just before its byte.
 //
-// Forward (unanchored), a thread starts at every byte until a match is
-// seen; from then on the threads of lower priority than the match's are
-// dropped, as Perl's leftmost-first does, and the last match seen when no
-// thread is left ends the leftmost-first match. Backwards (anchored,
-// every match kept), the program of the reversed pattern run from that
-// end finds its start: the leftmost place from which a match reaches
-// the end, which is the leftmost-first match's start, since no match
-// starts further left.
+// Forward, a thread starts at every byte until a match is seen
+// (unanchored; anchored, only where the run starts); once a thread
+// reaches the match, the threads of lower priority than it are dropped,
+// as Perl's leftmost-first does, and the last match seen when no thread
+// is left ends the leftmost-first match: `fo.*?` ends after the "fo" of
+// "foo", `xy|xyz` after the "xy" of "xyz". Backwards (anchored, every
+// match kept), the program of the reversed pattern run from that end
+// finds its start: the leftmost place from which a match reaches the
+// end, which is the leftmost-first match's start, since no match starts
+// further left.
 //
 // A cache holds at most max states; when it is full it is emptied and
 // refilled. When that happens often for little text (a pattern whose
@@ -321,10 +323,10 @@ func (d *Lazy) closure(c *lazyCache, pcs []uint32, flags uint8, sym int, nl bool
 			pc = pcs[k]
 		}
 		// Forward, leftmost-first: what comes after a match has lower
-		// priority than it, and is dropped.
-		if d.prog.follow(&c.walk, pc, ctx, d.unanchored, func(pc uint32) { c.list = append(c.list, pc) }) {
+		// priority than it, and is dropped, anchored or not.
+		if d.prog.follow(&c.walk, pc, ctx, !d.backwards, func(pc uint32) { c.list = append(c.list, pc) }) {
 			matched = true
-			if d.unanchored {
+			if !d.backwards {
 				return true, true
 			}
 		}

@@ -193,7 +193,7 @@ func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 		}
 		printStats(stderr, stats, &cfg, m, matches)
 		fmt.Fprintf(stderr, "  locale:   %s\n", charset(o.match.UTF8))
-		fmt.Fprintf(stderr, "  storage:  %s; %d reader(s), queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
+		fmt.Fprintf(stderr, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
 	}
 	selected := stats.Lines.Load() > 0
 	switch {

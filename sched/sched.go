@@ -140,8 +140,9 @@ type Stats struct {
 	Lines   atomic.Int64 // lines selected
 	Matched atomic.Int64 // files with a selected line
 	Errors  atomic.Int64 // errors reported
-	// Threads counts the goroutines that searched files beside the rings
-	// (see Config.Threads).
+	// Threads counts the searching threads the run started for -j: the
+	// readers, or the searchers beside the rings, up to the cores there
+	// (see Config.Threads); not the searchers more a cold run adds.
 	Threads atomic.Int64
 	Elapsed time.Duration
 	// Engine is the engine asked for.
@@ -248,7 +249,10 @@ func Run(cfg Config) (*Stats, error) {
 // ringThreads is how many rings, and searchers beside them, a run whose
 // reads go through io_uring starts: one per thread asked, up to the
 // cores (see Config.Threads).
-func (r *run) ringThreads() int { return min(r.cfg.Threads, r.cfg.Cores) }
+func (c *Config) ringThreads() int { return min(c.Threads, c.Cores) }
+
+// ringThreads is the run's Config.ringThreads.
+func (r *run) ringThreads() int { return r.cfg.ringThreads() }
 
 // newRun fills in cfg's defaults.
 func newRun(cfg Config) *run {
@@ -256,7 +260,7 @@ func newRun(cfg Config) *run {
 	if cfg.Cores <= 0 {
 		cfg.Cores = cfg.Threads
 	}
-	cores := min(cfg.Threads, cfg.Cores)
+	cores := cfg.ringThreads()
 	if cfg.QueueDepth <= 0 {
 		cfg.QueueDepth = DefaultQueueDepth
 	}

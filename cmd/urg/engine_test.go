@@ -150,19 +150,13 @@ func TestEngineThreadsCores(t *testing.T) {
 	root := makeTree(t)
 	args := []string{"--sort=path", "-n", "foo", "."}
 	want := urg(t, root, append([]string{"--io=pread", "-j1"}, args...)...)
-	cases := []struct {
+	type threadsCase struct {
 		io, refused string
 		threads     int
-	}{
-		{"auto", "", 2},
-		{"pread", "", 16},
-		{"auto", "1", 16},
 	}
+	cases := []threadsCase{{"auto", "", 2}, {"pread", "", 16}, {"auto", "1", 16}}
 	if slices.Contains(engines(t), "uring") {
-		cases = append(cases, struct {
-			io, refused string
-			threads     int
-		}{"uring", "", 2})
+		cases = append(cases, threadsCase{"uring", "", 2})
 	}
 	for _, c := range cases {
 		env := []string{"GOMAXPROCS=2", "URG_DISABLE_URING=" + c.refused}

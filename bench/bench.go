@@ -31,6 +31,7 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 		w = io.MultiWriter(stdout, &text)
 	}
 	rep := &report{Started: time.Now(), Args: args, Machine: describeMachine()}
+	fmt.Fprintln(w, rep.Machine)
 	o.outputPaths(rep.Started)
 	dropper := cacheDropper{path: o.dropCachesPath, settle: o.coldSettle, fillOn: o.coldFill}
 

@@ -13,6 +13,7 @@
 # output goes through a pipe to wc, never to /dev/null (ripgrep stops at
 # the first match when it sees /dev/null).
 set -euo pipefail
+. "$(dirname "$0")/cpu.sh"
 WARM=${1:-15}
 COLD=${2:-3}
 CORPUS=${CORPUS:-/work/corpus}
@@ -27,6 +28,7 @@ if [ ! -d "$TREE/.git" ]; then
 	(cd "$TREE" && git init -q && head -n -5 .gitignore >.gitignore.new && mv .gitignore.new .gitignore)
 fi
 cd "$TREE"
+cpu_header
 echo "tree: $TREE ($(find . -type f -not -path './.git/*' | wc -l) files, $(find . -name .gitignore | wc -l) .gitignore files)"
 echo "urg: $URG ($("$URG" --version)); rg: $RG ($("$RG" --version | head -1))"
 

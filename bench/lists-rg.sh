@@ -12,6 +12,7 @@
 # ../shared/peers.sh), else rg; rg gets --include-zero, so that it prints
 # the zero counts grep and urg print. BENCH defaults to /tmp/urg-bench.
 set -euo pipefail
+. "$(dirname "$0")/cpu.sh"
 ROUNDS=${1:-15}
 URG=$(realpath "${URG:-bin/urg}")
 RG=${RG:-/opt/peers/bin/rg15}
@@ -20,6 +21,7 @@ BENCH=${BENCH:-/tmp/urg-bench}
 CORPUS=$BENCH/go
 LISTS=$BENCH/lists/go
 command -v perf >/dev/null || { echo "perf is needed (apt-get install linux-perf)" >&2; exit 1; }
+cpu_header
 echo "corpus: $CORPUS; urg: $URG; rg: $RG ($("$RG" --version | head -1))"
 
 names=() urgs=() rgs=()

@@ -11,17 +11,23 @@
 # ../shared/peers.sh, else rg) with -uuu -a. Output goes through a pipe to
 # wc, never to /dev/null (ripgrep stops at the first match when it sees
 # /dev/null). ONLY=substring keeps the searches whose line holds it.
+# SET picks the searches: everyday (the default), linux (ripgrep's
+# benchsuite linux_* patterns, each with and without -i: run it on a
+# kernel tree) or lines (searches that print many lines, and the
+# case-folded literal of two words).
 set -euo pipefail
+. "$(dirname "$0")/cpu.sh"
 ROUNDS=${1:-15}
 TREE=${2:-$(go env GOROOT)/src}
 URG=$(realpath "${URG:-bin/urg}")
 RG=${RG:-/opt/peers/bin/rg15}
 [ -x "$RG" ] || RG=$(command -v rg)
 cd "$TREE"
+cpu_header
 echo "tree: $TREE ($(find . -type f | wc -l) files); urg: $URG; rg: $RG ($("$RG" --version | head -1))"
 
 # Each search: the flags and the pattern, one word each, "|"-separated.
-SEARCHES=(
+EVERYDAY=(
 	"-c|-w|err"
 	"-n|func main"
 	"-c|-i|copyright"
@@ -38,6 +44,27 @@ SEARCHES=(
 	"-o|\b\w+_\w+\("
 	"-c|\w{5}\s+\w{5}\s+\w{5}\s+\w{5}\s+\w{5}"
 )
+# ripgrep's benchsuite (benchsuite/benchsuite in its repository): the
+# linux_* searches, each also case-folded.
+LINUX=()
+for s in "PM_RESUME" "-n|PM_RESUME" "-n|[A-Z]+_RESUME" "-n|-w|PM_RESUME" \
+	"-n|\p{Greek}" "-n|\wAh" "-n|(?-u)\wAh" \
+	"-n|\w{5}\s+\w{5}\s+\w{5}\s+\w{5}\s+\w{5}" \
+	"-n|(?-u)\w{5}\s+\w{5}\s+\w{5}\s+\w{5}\s+\w{5}" \
+	"-n|ERR_SYS|PME_TURN_OFF|LINK_REQ_RST|CFG_BME_EVT"; do
+	LINUX+=("$s" "-i|$s")
+done
+LINES=(
+	"-n|return"
+	"-o|\w+"
+	"-n|-i|nil pointer"
+)
+case ${SET:-everyday} in
+everyday) SEARCHES=("${EVERYDAY[@]}") ;;
+linux) SEARCHES=("${LINUX[@]}") ;;
+lines) SEARCHES=("${LINES[@]}") ;;
+*) echo "SET is everyday, linux or lines" >&2; exit 2 ;;
+esac
 # The pattern alternation of TODO|FIXME|XXX is one argument: rejoin the
 # pieces after the flags.
 split_search() { # "flags|...|pattern" -> args

@@ -121,6 +121,13 @@ func (h *Hits) Next() int {
 	}
 }
 
+// Index returns where in text the first occurrence of one of the
+// literals starts, or -1.
+func (s *Set) Index(text []byte) int {
+	h := s.Hits(text, 0)
+	return h.Next()
+}
+
 // Skip drops the occurrences before offset to.
 func (h *Hits) Skip(to int) {
 	if d := to - h.base; d >= 64 {

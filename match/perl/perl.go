@@ -34,8 +34,14 @@ import (
 // \B are spelt with lookarounds of it, [[:alpha:]] is \p{L}, [[:alnum:]]
 // [\p{L}\p{N}], [[:upper:]] \p{Lu}, [[:lower:]] \p{Ll} and [[:word:]] \w;
 // \d, \s and the other classes stay ASCII.
+//
+// The u flag is ripgrep's: (?-u) turns Unicode's meaning of those classes
+// off to the end of its group, as (?-u:...) does inside it, and (?u) back
+// on where the locale is UTF-8 (the C locale's classes are ASCII's, and
+// its text bytes). Neither parser has the flag, so it is left out of the
+// flags written.
 func Translate(src string, uni bool) (string, error) {
-	t := &translator{src: src, uni: uni, classStart: -1}
+	t := &translator{src: src, locale: uni, scope: scope{uni: uni}, classStart: -1}
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '#' && !t.inClass && t.extended:
@@ -96,13 +102,19 @@ var errNest = errors.New("parentheses are too deeply nested")
 // and classes change about how the next bytes read.
 type translator struct {
 	src        string
-	uni        bool
+	locale     bool // the locale is UTF-8
 	b          strings.Builder
 	inClass    bool
-	classStart int    // b.Len() just after '[' or '[^'
-	extended   bool   // the x flag is on
-	outer      []bool // extended outside each open group
-	err        error  // a refusal met by unescaped
+	classStart int // b.Len() just after '[' or '[^'
+	scope
+	outer []scope // the flags outside each open group
+	err   error   // a refusal met by unescaped
+}
+
+// scope is what the flags in force say about how the next bytes read.
+type scope struct {
+	extended bool // the x flag is on
+	uni      bool // words and letters are Unicode's (UTF-8, no (?-u))
 }
 
 // unescaped copies the byte at src[i], which starts no escape, or the
@@ -118,7 +130,7 @@ func (t *translator) unescaped(i int) int {
 		return t.group(i)
 	case c == ')' && !t.inClass:
 		if len(t.outer) > 0 {
-			t.extended = t.outer[len(t.outer)-1]
+			t.scope = t.outer[len(t.outer)-1]
 			t.outer = t.outer[:len(t.outer)-1]
 		}
 	case c == '[' && !t.inClass:
@@ -159,13 +171,13 @@ func (t *translator) group(i int) int {
 		t.b.WriteString(src[i : i+end+1])
 		return i + end
 	}
-	t.outer = append(t.outer, t.extended)
-	if x, n, group := inlineFlags(src[i:], t.extended); n > 0 {
-		if !group {
+	t.outer = append(t.outer, t.scope)
+	if f, n := inlineFlags(src[i:], t.scope, t.locale); n > 0 {
+		if !f.group {
 			t.outer = t.outer[:len(t.outer)-1] // (?x) sets the flag where it is
 		}
-		t.extended = x
-		t.b.WriteString(src[i : i+n])
+		t.scope = f.scope
+		t.b.WriteString(f.written)
 		return i + n - 1
 	}
 	t.b.WriteByte('(')
@@ -396,31 +408,53 @@ func complementRanges(tables []*unicode.RangeTable, extra ...rune) string {
 	return b.String()
 }
 
+// flags is what inline flags do: the scope after them, whether they open
+// a group, and how they are written for the parsers (without u).
+type flags struct {
+	scope
+	group   bool
+	written string
+}
+
 // inlineFlags reads the inline flags at the start of s, (?flags) or
-// (?flags:, and returns whether they turn the x flag on, given that it was
-// on when x, their length, and whether they open a group; n is 0 when s
-// does not start with them.
-func inlineFlags(s string, x bool) (on bool, n int, group bool) {
+// (?flags:, given the scope in force before them and whether the locale
+// is UTF-8 (uni), and returns what they do and their length; n is 0 when
+// s does not start with them.
+func inlineFlags(s string, in scope, uni bool) (f flags, n int) {
 	if !strings.HasPrefix(s, "(?") {
-		return x, 0, false
+		return flags{}, 0
 	}
-	on, set := x, true
+	f.scope = in
+	set := true
+	var kept strings.Builder
+	kept.WriteString("(?")
 	for i := 2; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == ')' || c == ':':
-			return on, i + 1, c == ':'
+			f.group = c == ':'
+			// (?i-u) is (?i); (?-u) alone says nothing to the parsers,
+			// and (?-u:...) is a group, (?:...).
+			w := strings.TrimSuffix(kept.String(), "-")
+			if w != "(?" || f.group {
+				f.written = w + string(c)
+			}
+			return f, i + 1
 		case c == '-':
 			set = false
 		case c == '^':
-			on = false
+			f.extended = false
 		case c == 'x':
-			on = set
+			f.extended = set
+		case c == 'u':
+			f.uni = set && uni
+			continue // no parser has it
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 		default:
-			return x, 0, false
+			return flags{}, 0
 		}
+		kept.WriteByte(s[i])
 	}
-	return x, 0, false
+	return flags{}, 0
 }
 
 // classEscape is how an escape is spelt outside and inside a class; an

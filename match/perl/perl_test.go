@@ -10,6 +10,17 @@ func TestTranslate(t *testing.T) {
 		{`a\Q.*\Eb`, `a\.\*b`, false}, // quoted
 		{`a\x{41}`, `a\x{41}`, false}, // Go reads it as PCRE does
 		{`a\Cb`, `a(?s:.)b`, false},   // one code unit: in the C locale, a byte
+		// ripgrep's u flag: (?-u) makes words ASCII's to the end of its
+		// group, and no parser sees the flag.
+		{`(?-u)\wAh`, `\wAh`, true},
+		{`(?-u)\wAh`, `\wAh`, false},
+		{`(?i-u)\w`, `(?i)\w`, true},
+		{`(?-u:\w)\w`, `(?:\w)` + unicodeEscapes['w'].outside, true},
+		{`((?-u)\w)\w`, `(\w)` + unicodeEscapes['w'].outside, true},
+		{`(?-u)(?u)\w`, unicodeEscapes['w'].outside, true},
+		{`(?u)\w`, `\w`, false}, // the C locale's words stay ASCII's
+		{`(?-iu:a)`, `(?-i:a)`, true},
+		{`(?xu) a # b`, `(?x) a `, true},
 	} {
 		got, err := Translate(c.src, c.uni)
 		if err != nil || got != c.want {

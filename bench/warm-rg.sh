@@ -108,7 +108,7 @@ for loc in C C.UTF-8; do
 		fi
 		# grep's -c names the files with no match too (FILE:0); ripgrep's
 		# does not.
-		if ! cmp -s <(LC_ALL=$loc "${u[@]}" 2>/dev/null | grep -v ':0$' | sort) <(LC_ALL=$loc "${r[@]}" 2>/dev/null | sort); then
+		if ! cmp -s <(LC_ALL=$loc "${u[@]}" 2>/dev/null | grep -av ':0$' | sort) <(LC_ALL=$loc "${r[@]}" 2>/dev/null | sort); then
 			printf '%-52s outputs differ\n' "${args[*]}"
 			continue
 		fi

@@ -19,6 +19,9 @@ import (
 // newline, which is what lets one call scan thousands of lines.
 type regex struct {
 	re *regexp.Regexp
+	// byteRun, when set, lists the matches in a line (Each): the
+	// pattern is a run of a class of ASCII bytes.
+	byteRun *byteRun
 	// line is re for one line alone (lineMatches, Each): anchored at its
 	// ends where re is anchored at line ends.
 	line *regexp.Regexp
@@ -141,6 +144,9 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 		m.autoBounded = automata.Lazily(func() *automata.Automaton { return automata.NewBoundedAutomaton(tree, o.DFAStates) })
 	}
 	filterFor(m, tree, re, o)
+	if !m.word && !o.Line {
+		m.byteRun = newByteRun(tree)
+	}
 	if m.pre != nil {
 		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})
 		if m.blockAround && len(m.pre.Lit) <= leadMaxLit {
@@ -468,6 +474,10 @@ func wordBoundedSrc(re string, uni bool) string {
 }
 
 func (m *regex) Each(line []byte, fn func(int, int)) error {
+	if m.byteRun != nil {
+		m.byteRun.each(line, fn)
+		return nil
+	}
 	a := m.wordEdges(line) // PCRE's -w is (?<!\w)(?:re)(?!\w): its matches
 	if a == nil && !m.word {
 		a = m.auto.Get()

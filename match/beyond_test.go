@@ -37,3 +37,26 @@ func TestBeyondKeepsLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestUnicodeFlagOff: ripgrep's (?-u) makes \w ASCII's under UTF-8, to
+// the end of its group, and the pattern runs on Go's regexp, not on the
+// backtracking engine (which took any flag letter, and ran every line).
+func TestUnicodeFlagOff(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		want    []string
+	}{
+		{`(?-u)\wAh`, []string{"1:xAh"}},
+		{`(?-u:\w)Ah|\wBh`, []string{"1:xAh", "4:éBh"}},
+		{`\wAh`, []string{"1:xAh", "2:éAh"}},
+	} {
+		m := mustCompile(t, []string{tc.pattern}, Options{UTF8: true})
+		if strings.Contains(m.Engine(), "regexp2") {
+			t.Errorf("%q: engine %q, want Go's regexp", tc.pattern, m.Engine())
+		}
+		got := lines(t, m, "xAh\néAh\n Ah\néBh")
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q: lines %q, want %q", tc.pattern, got, tc.want)
+		}
+	}
+}

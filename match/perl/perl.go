@@ -253,6 +253,12 @@ func (t *translator) escape(i int) (int, error) {
 		}
 		return i, nil
 	}
+	if (e == 'w' || e == 'W') && t.locale && !t.uni && !t.inClass {
+		// (?-u) under UTF-8: ASCII's words, which Go's folding under
+		// -i would widen by the Kelvin sign and the long s.
+		t.b.WriteString(`(?-i:\` + string(e) + `)`)
+		return i, nil
+	}
 	if rep, ok := classEscapes[e]; ok {
 		if t.inClass {
 			if rep.inClass == "" {

@@ -12,11 +12,13 @@ func TestTranslate(t *testing.T) {
 		{`a\Cb`, `a(?s:.)b`, false},   // one code unit: in the C locale, a byte
 		// ripgrep's u flag: (?-u) makes words ASCII's to the end of its
 		// group, and no parser sees the flag.
-		{`(?-u)\wAh`, `\wAh`, true},
+		// Under UTF-8 its \w is kept from -i's folding, which would add
+		// the Kelvin sign and the long s.
+		{`(?-u)\wAh`, `(?-i:\w)Ah`, true},
 		{`(?-u)\wAh`, `\wAh`, false},
-		{`(?i-u)\w`, `(?i)\w`, true},
-		{`(?-u:\w)\w`, `(?:\w)` + unicodeEscapes['w'].outside, true},
-		{`((?-u)\w)\w`, `(\w)` + unicodeEscapes['w'].outside, true},
+		{`(?i-u)\w`, `(?i)(?-i:\w)`, true},
+		{`(?-u:\w)\w`, `(?:(?-i:\w))` + unicodeEscapes['w'].outside, true},
+		{`((?-u)\w)\w`, `((?-i:\w))` + unicodeEscapes['w'].outside, true},
 		{`(?-u)(?u)\w`, unicodeEscapes['w'].outside, true},
 		{`(?u)\w`, `\w`, false}, // the C locale's words stay ASCII's
 		{`(?-iu:a)`, `(?-i:a)`, true},

@@ -2,6 +2,8 @@ package match
 
 import (
 	"regexp/syntax"
+	"slices"
+	"unicode/utf8"
 
 	"urg/match/prefilter"
 )
@@ -14,14 +16,21 @@ import (
 // each byte, where the automaton would run forward to each match's end
 // and back to its start: -o of such a pattern prints a match every few
 // bytes.
+//
+// A class beyond ASCII (\w under UTF-8) is a run of its characters: an
+// ASCII byte is looked up, a byte from 0x80 starts a character decoded
+// as Go's regexp decodes it and looked for in the class's ranges (a byte
+// not UTF-8 is in none), and min counts characters.
 type byteRun struct {
-	in  [256]bool
-	min int
+	in     [256]bool
+	ranges []rune // the class's ranges from 0x80, in pairs; nil when ASCII's
+	min    int
 }
 
 // newByteRun returns the byteRun of tree (simplified, so x{3,} is
-// xxx+ there), or nil when tree is not one.
-func newByteRun(tree *syntax.Regexp) *byteRun {
+// xxx+ there), or nil when tree is not one; a class beyond ASCII is
+// one only under uni (UTF-8), where the text's characters are UTF-8's.
+func newByteRun(tree *syntax.Regexp, uni bool) *byteRun {
 	r := &byteRun{}
 	subs := []*syntax.Regexp{tree}
 	if tree.Op == syntax.OpConcat {
@@ -31,9 +40,10 @@ func newByteRun(tree *syntax.Regexp) *byteRun {
 	if last.Op != syntax.OpPlus {
 		return nil
 	}
-	lo, hi, ok := prefilter.ClassRepeat(&r.in, last)
-	if !ok || hi >= 0 || lo != 1 {
-		return nil
+	if lo, hi, ok := prefilter.ClassRepeat(&r.in, last); !ok || hi >= 0 || lo != 1 {
+		if !uni || !r.runes(last.Sub[0]) {
+			return nil
+		}
 	}
 	for _, s := range subs[:len(subs)-1] {
 		if !s.Equal(last.Sub[0]) {
@@ -44,8 +54,40 @@ func newByteRun(tree *syntax.Regexp) *byteRun {
 	return r
 }
 
+// runes makes r the run of class, a class of characters that reaches
+// beyond ASCII, and says whether it is one.
+func (r *byteRun) runes(class *syntax.Regexp) bool {
+	// A class that holds U+FFFD would take the bytes that are not
+	// UTF-8, which the automaton does not: such a class keeps its path.
+	if class.Op != syntax.OpCharClass || len(class.Rune) == 0 || inRanges(class.Rune, utf8.RuneError) {
+		return false
+	}
+	r.in = [256]bool{}
+	r.ranges = r.ranges[:0]
+	for i := 0; i+1 < len(class.Rune); i += 2 {
+		lo, hi := class.Rune[i], class.Rune[i+1]
+		for c := lo; c <= min(hi, utf8.RuneSelf-1); c++ {
+			r.in[c] = true
+		}
+		if hi >= utf8.RuneSelf {
+			r.ranges = append(r.ranges, max(lo, utf8.RuneSelf), hi)
+		}
+	}
+	return r.ranges != nil
+}
+
+// inRanges says whether c is in ranges, sorted pairs of bounds.
+func inRanges(ranges []rune, c rune) bool {
+	i, found := slices.BinarySearch(ranges, c)
+	return found || i%2 == 1
+}
+
 // each calls fn with each match in line.
 func (r *byteRun) each(line []byte, fn func(int, int)) {
+	if r.ranges != nil {
+		r.eachRune(line, fn)
+		return
+	}
 	for i := 0; i < len(line); {
 		if !r.in[line[i]] {
 			i++
@@ -56,6 +98,51 @@ func (r *byteRun) each(line []byte, fn func(int, int)) {
 			j++
 		}
 		if j-i >= r.min {
+			fn(i, j)
+		}
+		i = j
+	}
+}
+
+// eachRune is each for a class beyond ASCII.
+func (r *byteRun) eachRune(line []byte, fn func(int, int)) {
+	// at is the width of the character at i when it is in the class, 0
+	// when it is not.
+	at := func(i int) int {
+		if c := line[i]; c < utf8.RuneSelf {
+			if r.in[c] {
+				return 1
+			}
+			return 0
+		}
+		c, w := utf8.DecodeRune(line[i:])
+		if c != utf8.RuneError && inRanges(r.ranges, c) {
+			return w
+		}
+		return 0
+	}
+	for i := 0; i < len(line); {
+		w := at(i)
+		if w == 0 {
+			// A character outside the class is skipped whole, as the
+			// regexp steps over it.
+			if line[i] < utf8.RuneSelf {
+				i++
+			} else {
+				_, n := utf8.DecodeRune(line[i:])
+				i += n
+			}
+			continue
+		}
+		j, n := i+w, 1
+		for j < len(line) {
+			w := at(j)
+			if w == 0 {
+				break
+			}
+			j, n = j+w, n+1
+		}
+		if n >= r.min {
 			fn(i, j)
 		}
 		i = j

@@ -19,7 +19,7 @@ func TestByteRunIsLeftmostFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := newByteRun(tree.Simplify())
+		r := newByteRun(tree.Simplify(), false)
 		if r == nil {
 			t.Errorf("%s: no byteRun", pat)
 			continue
@@ -43,8 +43,52 @@ func TestByteRunIsLeftmostFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if newByteRun(tree.Simplify()) != nil {
+		if newByteRun(tree.Simplify(), false) != nil {
 			t.Errorf("%s: a byteRun, but it is not a run of one class of ASCII bytes", pat)
 		}
+	}
+}
+
+// TestByteRunOfCharacters: under UTF-8 a class beyond ASCII is a run of
+// its characters, whose matches are Go's regexp's on lines of ASCII,
+// characters of two to four bytes, and bytes that are not UTF-8.
+func TestByteRunOfCharacters(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	alphabet := []string{"a", "Z", "0", "_", " ", "-", "é", "\u00a0", "Ω", "٣", "\u0301", "中", "😀", "\xff", "\xc3", "\xe4\xb8"}
+	for _, pat := range []string{`[\p{L}\p{N}\p{Mn}\p{Pc}]+`, `\p{L}+`, `[é_a]{2,}`, `\pN\pN+`} {
+		tree, err := syntax.Parse(pat, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newByteRun(tree.Simplify(), true)
+		if r == nil || r.ranges == nil {
+			t.Errorf("%s: no run of characters", pat)
+			continue
+		}
+		if newByteRun(tree.Simplify(), false) != nil {
+			t.Errorf("%s: a byteRun in the C locale", pat)
+		}
+		re := regexp.MustCompile(pat)
+		for range 3000 {
+			var line []byte
+			for range rng.Intn(16) {
+				line = append(line, alphabet[rng.Intn(len(alphabet))]...)
+			}
+			var got [][]int
+			r.each(line, func(s, e int) { got = append(got, []int{s, e}) })
+			want := re.FindAllIndex(line, -1)
+			if !slices.EqualFunc(got, want, slices.Equal[[]int]) {
+				t.Fatalf("%s on %q: %v, want %v", pat, line, got, want)
+			}
+		}
+	}
+	// A class that holds U+FFFD, which Go's regexp finds at a byte that
+	// is not UTF-8, keeps the automaton.
+	tree, err := syntax.Parse(`[^a ]+`, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if newByteRun(tree.Simplify(), true) != nil {
+		t.Errorf("[^a ]+: a run of characters, though its class holds U+FFFD")
 	}
 }

@@ -145,7 +145,7 @@ func regexOf(tree *syntax.Regexp, o Options) (*regex, error) {
 	}
 	filterFor(m, tree, re, o)
 	if !m.word && !o.Line {
-		m.byteRun = newByteRun(tree)
+		m.byteRun = newByteRun(tree, o.UTF8)
 	}
 	if m.pre != nil {
 		m.lits = prefilter.NewSet([]*prefilter.Literal{m.pre})

@@ -104,40 +104,38 @@ func (r *byteRun) each(line []byte, fn func(int, int)) {
 	}
 }
 
-// eachRune is each for a class beyond ASCII.
+// eachRune is each for a class beyond ASCII. A character outside the
+// class is stepped over whole, as the regexp steps over it.
 func (r *byteRun) eachRune(line []byte, fn func(int, int)) {
-	// at is the width of the character at i when it is in the class, 0
-	// when it is not.
-	at := func(i int) int {
-		if c := line[i]; c < utf8.RuneSelf {
-			if r.in[c] {
-				return 1
-			}
-			return 0
-		}
-		c, w := utf8.DecodeRune(line[i:])
-		if c != utf8.RuneError && inRanges(r.ranges, c) {
-			return w
-		}
-		return 0
+	// width is that of the character at i, and in whether it is in the
+	// class.
+	width := func(i int) (w int, in bool) {
+		ch, w := utf8.DecodeRune(line[i:])
+		return w, ch != utf8.RuneError && inRanges(r.ranges, ch)
 	}
 	for i := 0; i < len(line); {
-		w := at(i)
-		if w == 0 {
-			// A character outside the class is skipped whole, as the
-			// regexp steps over it.
-			if line[i] < utf8.RuneSelf {
-				i++
-			} else {
-				_, n := utf8.DecodeRune(line[i:])
-				i += n
-			}
+		if c := line[i]; c < utf8.RuneSelf && !r.in[c] {
+			i++
 			continue
+		} else if c >= utf8.RuneSelf {
+			if w, in := width(i); !in {
+				i += w
+				continue
+			}
 		}
-		j, n := i+w, 1
+		// A run starts at i: ASCII's bytes are read in a loop of their
+		// own, most of a line's.
+		j, n := i, 0
 		for j < len(line) {
-			w := at(j)
-			if w == 0 {
+			if c := line[j]; c < utf8.RuneSelf {
+				if !r.in[c] {
+					break
+				}
+				j, n = j+1, n+1
+				continue
+			}
+			w, in := width(j)
+			if !in {
 				break
 			}
 			j, n = j+w, n+1

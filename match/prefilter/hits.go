@@ -71,6 +71,11 @@ func NewSet(lits []*Literal) *Set {
 	return s
 }
 
+// onePass reports whether the literals are found in one pass over the
+// text (Teddy, the fused pair scan, or one literal's pair scan) rather
+// than each by its own scan.
+func (s *Set) onePass() bool { return s.teddy != nil || s.tab != nil || s.one != nil }
+
 // pairVec is a pair as the fused scan reads it: its bytes and masks
 // broadcast to 32 lanes, and the offsets of its two bytes in the literal.
 type pairVec struct {

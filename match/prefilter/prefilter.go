@@ -103,8 +103,9 @@ func (p *Literal) Useful() bool {
 	return true
 }
 
-// Prepare picks the needle byte: the rarest in lit, by a rough ranking of
-// byte frequency in source code and text. A literal with any folded letter
+// Prepare picks the needle byte the scan without pairs stops at: the one
+// with the least share of text (byteShare), both cases counted when
+// folded. A literal with any folded letter
 // is then matched folded as a whole: looser than the pattern where it has
 // exact letters too ([Tt]ODO), which is fine for a prefilter whose lines the
 // regex confirms.
@@ -124,11 +125,7 @@ func (p *Literal) Prepare() {
 	}
 	best := -1
 	for i, c := range p.Lit {
-		f := byteFreq(c)
-		if p.Fold && IsLetter(rune(c)) {
-			f += byteFreq(c - 'a' + 'A')
-		}
-		if best < 0 || f < best {
+		if f := needleCost(c, p.Fold); best < 0 || f < best {
 			best, p.needle = f, i
 		}
 	}
@@ -144,7 +141,7 @@ func (p *Literal) Index(text []byte) int {
 		return p.pairIndex(text)
 	}
 	if !p.Fold {
-		return bytes.Index(text, p.Lit)
+		return p.exactIndex(text)
 	}
 	lo := p.Lit[p.needle]
 	up := lo
@@ -168,6 +165,39 @@ func (p *Literal) Index(text []byte) int {
 			return s
 		}
 		pos = c + 1
+	}
+	return -1
+}
+
+// exactIndex is Index without folding and without a pair: the needle,
+// the literal's byte of least share, rather than bytes.Index's first byte,
+// which may be one of the commonest ('_' in C, a space). Where the needle
+// stops the scan more than once in 8 bytes, bytes.Index takes the rest:
+// its own cutover bounds the work on text made of the literal's bytes.
+func (p *Literal) exactIndex(text []byte) int {
+	n := len(p.Lit)
+	if n < 2 {
+		return bytes.Index(text, p.Lit)
+	}
+	c := p.Lit[p.needle]
+	fails := 0
+	for pos := p.needle; pos < len(text); {
+		i := bytes.IndexByte(text[pos:], c)
+		if i < 0 {
+			return -1
+		}
+		s := pos + i - p.needle
+		if s+n <= len(text) && string(text[s:s+n]) == string(p.Lit) {
+			return s
+		}
+		pos += i + 1
+		if fails++; fails > 16 && fails > pos/8 {
+			from := pos - p.needle
+			if j := bytes.Index(text[from:], p.Lit); j >= 0 {
+				return from + j
+			}
+			return -1
+		}
 	}
 	return -1
 }
@@ -240,7 +270,9 @@ func byteFreq(c byte) int { return freqTable[c] }
 // of a pattern holds pre, or one of any; nil when there is neither. The
 // literals of any are scanned together, as a Set is (Teddy, the fused
 // pair scan), in one pass over the text where the CPU has those scans,
-// not one pass for each.
+// not one pass for each. A few literals that the CPU cannot scan together
+// have no gate: found one by one, they cost the gate's caller as much as
+// the prefilter of the matcher it gates, which runs after it anyway.
 func Gate(pre *Literal, any []*Literal) func(text []byte) int {
 	switch {
 	case pre != nil:
@@ -248,7 +280,11 @@ func Gate(pre *Literal, any []*Literal) func(text []byte) int {
 	case len(any) == 1:
 		return any[0].Index
 	case any != nil:
-		return NewSet(any).Index
+		s := NewSet(any)
+		if !s.onePass() && len(any) <= maxPairs {
+			return nil
+		}
+		return s.Index
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"urg/filetype"
+	"urg/walk/globset"
 )
 
 // GlobSet is ripgrep's --glob and --iglob: gitignore-style globs that
@@ -22,8 +23,9 @@ import (
 // nothing.
 type GlobSet struct {
 	globs     []pathGlob
-	positives int  // globs without "!"
-	wholePath bool // some glob matches paths rather than base names
+	set       *globset.Set // the globs filed, so that an entry is matched against a few
+	positives int          // globs without "!"
+	wholePath bool         // some glob matches paths rather than base names
 }
 
 // pathGlob is one glob of a GlobSet.
@@ -59,6 +61,12 @@ func ParseGlobs(globs, iglobs []string) (*GlobSet, error) {
 	if len(s.globs) == 0 {
 		return nil, nil
 	}
+	gs := make([]globset.Glob, len(s.globs))
+	for i, g := range s.globs {
+		gs[i] = globset.Glob{Pattern: g.pat, Path: !g.base, Fold: g.fold, DirOnly: g.dirOnly,
+			Match: func(subject string) bool { return doublestar.MatchUnvalidated(g.pat, subject) }}
+	}
+	s.set = globset.New(gs)
 	return s, nil
 }
 
@@ -124,35 +132,11 @@ func (s *GlobSet) match(rel, name string, dir bool) verdict {
 	if s == nil {
 		return undecided
 	}
-	var lowRel, lowName string
-	for i := len(s.globs) - 1; i >= 0; i-- {
-		g := &s.globs[i]
-		if g.dirOnly && !dir {
-			continue
+	if i := s.set.Last(rel, name, dir); i >= 0 {
+		if s.globs[i].exclude {
+			return leftOut
 		}
-		subject := rel
-		if g.base {
-			subject = name
-		}
-		if g.fold {
-			if g.base {
-				if lowName == "" {
-					lowName = strings.ToLower(name)
-				}
-				subject = lowName
-			} else {
-				if lowRel == "" {
-					lowRel = strings.ToLower(rel)
-				}
-				subject = lowRel
-			}
-		}
-		if doublestar.MatchUnvalidated(g.pat, subject) {
-			if g.exclude {
-				return leftOut
-			}
-			return chosen
-		}
+		return chosen
 	}
 	if s.positives > 0 && !dir {
 		return leftOut

@@ -21,6 +21,7 @@ import (
 
 	"urg/filetype"
 	"urg/internal/fault"
+	"urg/walk/globset"
 	"urg/walk/ignore"
 )
 
@@ -264,6 +265,9 @@ type walker struct {
 	// walkers start, so read without a lock): inShard's paths are taken
 	// below it.
 	root string
+	// files is opts.Files filed by their literals, so that a name is
+	// matched against the few that may match it; nil when there are none.
+	files *globset.Set
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -273,9 +277,25 @@ type walker struct {
 }
 
 func newWalker(o Options, emit func(File) bool, errf func(string, error), warnf func(string, error)) *walker {
-	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf}
+	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf, files: fileSet(o.Files, o.UTF8)}
 	w.cond = sync.NewCond(&w.mu)
 	return w
+}
+
+// fileSet files --include's and --exclude's globs (chars: matched by
+// character, as in a UTF-8 locale).
+func fileSet(g []FileGlob, chars bool) *globset.Set {
+	if len(g) == 0 {
+		return nil
+	}
+	gs := make([]globset.Glob, len(g))
+	for i, f := range g {
+		glob := f.Glob
+		gs[i] = globset.Glob{Pattern: glob, Match: func(s string) bool {
+			return chars && MatchChars(glob, s) || !chars && Match(glob, s, false)
+		}}
+	}
+	return globset.New(gs)
 }
 
 // walkRoot walks one directory named on the command line. display is the
@@ -702,6 +722,12 @@ type FileGlob struct {
 // that none matches is searched unless the first option is --include.
 func (w *walker) wanted(p string) bool {
 	g := w.opts.Files
+	if w.files != nil && indexSlash(p) < 0 {
+		if i := w.files.Last(p, p, false); i >= 0 {
+			return g[i].Include
+		}
+		return !g[0].Include
+	}
 	for i := len(g) - 1; i >= 0; i-- {
 		if matchGlob(g[i].Glob, p, w.opts.UTF8) {
 			return g[i].Include

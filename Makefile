@@ -68,7 +68,7 @@ wine:
 # file that shrank, which fails the tests).
 RELEASECHECK_TESTS := TestLargeFileBoundaries|TestEngineLargeFiles
 releasecheck:
-	GOFLAGS='$(GOFLAGS) -tags=releasecheck' $(GO) test -count=1 ./fallback ./search ./sched
+	GOFLAGS='$(GOFLAGS) -tags=releasecheck' $(GO) test -count=1 ./osfile ./search ./sched
 	GOFLAGS='$(GOFLAGS) -tags=releasecheck' $(GO) test -count=1 -run '$(RELEASECHECK_TESTS)' ./cmd/urg
 
 fmt-check:

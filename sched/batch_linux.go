@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"urg/fallback"
+	"urg/osfile"
 	"urg/uring"
 	"urg/walk"
 )
@@ -88,7 +88,7 @@ func newBatch() (*batch, error) {
 	b.how = (*unix.OpenHow)(unsafe.Pointer(&h[0]))
 	// A direct descriptor takes no O_CLOEXEC: it is in no table a
 	// child could inherit.
-	*b.how = fallback.NowaitHow()
+	*b.how = osfile.NowaitHow()
 	b.how.Flags &^= unix.O_CLOEXEC
 	return b, nil
 }
@@ -110,7 +110,7 @@ func (b *batch) submit(dontcache func(walk.File) bool) error {
 		p[len(f.Path)] = 0
 		flags := uint32(unix.RWF_NOWAIT)
 		if dontcache(f) {
-			flags |= fallback.RWFDontcache
+			flags |= osfile.RWFDontcache
 		}
 		slot := uint32(k)
 		b.open[k], b.read[k] = 0, 0
@@ -195,7 +195,7 @@ func (w *worker) flush() {
 		switch {
 		case open == -int32(unix.EAGAIN) || read == -int32(unix.EAGAIN):
 			// Its path or its start is not cached.
-			w.toRing(f, fallback.NoHandle)
+			w.toRing(f, osfile.NoHandle)
 		case open == -int32(unix.EPERM) && b.noAtimeRefused():
 			w.retake(f)
 		case open == -int32(unix.EINVAL) || read == -int32(unix.EINVAL):
@@ -206,8 +206,8 @@ func (w *worker) flush() {
 			// Failed, or a flag refused: the one-at-a-time path
 			// says how, or reads it another way.
 			w.retake(f)
-		case fallback.ReadWhole(int(read), headSize):
-			w.rd = readDone{data: b.bufs[k][:read], fd: fallback.NoHandle, via: viaCached}
+		case osfile.ReadWhole(int(read), headSize):
+			w.rd = readDone{data: b.bufs[k][:read], fd: osfile.NoHandle, via: viaCached}
 			r.stats.Batched.Add(1)
 			w.searchFile(f, &w.rd)
 		default:

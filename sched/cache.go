@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
-	"urg/fallback"
+	"urg/osfile"
 )
 
 // Cache is what a run leaves in the page cache (--cache).
@@ -87,7 +87,7 @@ func (r *run) dropping(size int64) bool {
 // uncache makes file read without leaving pages cached, dropping what
 // it reads from offset from on where RWF_DONTCACHE is refused; path is
 // for the fault suite, which may inject that refusal.
-func (r *run) uncache(file *fallback.File, path string, from int64) {
+func (r *run) uncache(file *osfile.File, path string, from int64) {
 	r.stats.Cache.Uncached.Add(1)
 	file.Uncache(&r.uncached, r.cfg.Faults.Result("dontcache", path, 0) < 0, from)
 	if r.uncached.Refused() {

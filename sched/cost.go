@@ -3,8 +3,8 @@ package sched
 import (
 	"runtime"
 
-	"urg/fallback"
 	"urg/match"
+	"urg/osfile"
 	"urg/search"
 )
 
@@ -27,19 +27,19 @@ const costlyRate = 16e9
 // costs more CPU than reading it: a search with m is run over the file's
 // first costSample bytes, read with pread, and timed. A file it cannot
 // read counts as cheap.
-func costly(m match.Matcher, fd fallback.Handle, size int64) bool {
+func costly(m match.Matcher, fd osfile.Handle, size int64) bool {
 	n := int(min(size, costSample))
 	buf := make([]byte, n)
 	// From the start, which the search reads first anyway: a sample from
 	// elsewhere would be one more cold read, and would move the kernel's
 	// read-ahead away from where the search begins.
-	got, err := fallback.ReadAt(fd, buf, 0)
+	got, err := osfile.ReadAt(fd, buf, 0)
 	if err != nil || got <= 0 {
 		return false
 	}
 	// One read of each page first, untimed: on a virtual machine the
 	// first reads of memory the kernel just wrote can cost a fault each,
 	// which would be timed as the pattern's cost.
-	runtime.KeepAlive(fallback.Touch(buf[:got], 0, got))
+	runtime.KeepAlive(osfile.Touch(buf[:got], 0, got))
 	return search.Rate(m, buf[:got]) < costlyRate
 }

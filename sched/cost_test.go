@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"urg/fallback"
 	"urg/match"
+	"urg/osfile"
 )
 
 // TestCostlyNothingToLearn checks that what cannot be measured counts as
@@ -15,7 +15,7 @@ func TestCostlyNothingToLearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if costly(m, fallback.NoHandle, 1<<30) {
+	if costly(m, osfile.NoHandle, 1<<30) {
 		t.Error("an unreadable file counted as costly")
 	}
 	f, err := os.CreateTemp(t.TempDir(), "empty")
@@ -23,7 +23,7 @@ func TestCostlyNothingToLearn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if costly(m, fallback.Handle(f.Fd()), 1<<30) {
+	if costly(m, osfile.Handle(f.Fd()), 1<<30) {
 		t.Error("a file that reads nothing counted as costly")
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"urg/fallback"
+	"urg/osfile"
 	"urg/search"
 	"urg/uring"
 )
@@ -64,7 +64,7 @@ func (w *worker) streamAround(fd int, size int64, drop bool) (st search.Stream, 
 // either way, and the map leaves the file cached for the next search
 // (see docs/decisions.md#aroundcache-a-costly-pattern-streams-a-cold-large-file-scheddirect_linuxgo).
 func (r *run) aroundCache(fd int, size int64) bool {
-	big := fallback.TooLargeToCache(size)
+	big := osfile.TooLargeToCache(size)
 	if !big && size < costlyMin || cachedShare(fd, size) > 0.5 {
 		return false
 	}

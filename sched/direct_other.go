@@ -3,13 +3,13 @@
 package sched
 
 import (
-	"urg/fallback"
+	"urg/osfile"
 	"urg/search"
 )
 
 // streamAround reads around the page cache through io_uring, which is
 // Linux's: elsewhere files are read as the other engines do.
-func (w *worker) streamAround(fallback.Handle, int64, bool) (search.Stream, func(), bool) {
+func (w *worker) streamAround(osfile.Handle, int64, bool) (search.Stream, func(), bool) {
 	return nil, nil, false
 }
 

@@ -3,7 +3,7 @@ package sched
 import (
 	"runtime"
 
-	"urg/fallback"
+	"urg/osfile"
 	"urg/walk"
 )
 
@@ -35,7 +35,7 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 		for range r.ringThreads() {
 			r.searchFrom(r.jobs)
 		}
-		return func(f walk.File) { in <- ringReq{f: f, fd: fallback.NoHandle} }, func() { close(in); r.readers.Wait() }, nil
+		return func(f walk.File) { in <- ringReq{f: f, fd: osfile.NoHandle} }, func() { close(in); r.readers.Wait() }, nil
 	case r.nowait.Load():
 		files := make(chan walk.File, queueLen)
 		r.walkFiles = files
@@ -271,7 +271,7 @@ func (w *worker) take(f walk.File) {
 		// read the file whole. The ring reads it, so that slow storage
 		// still has the ring's depth of reads in flight, and a searcher
 		// reads on to the end.
-		w.toRing(f, fallback.NoHandle)
+		w.toRing(f, osfile.NoHandle)
 		return
 	}
 	if rs := r.rings.Load(); rs != nil && rs.waiting() && w.untried < coldTries {
@@ -280,7 +280,7 @@ func (w *worker) take(f walk.File) {
 		// coldTries+1 is still tried, so that a part of the tree that
 		// is cached is found.
 		w.untried++
-		w.toRing(f, fallback.NoHandle)
+		w.toRing(f, osfile.NoHandle)
 		return
 	}
 	w.untried = 0
@@ -304,54 +304,54 @@ func (w *worker) take(f walk.File) {
 // buffer. It returns what it read (nil: read f the blocking way, as when
 // the kernel has no non-blocking path or the open failed, which the
 // blocking open then reports), or blocked when f would wait for the disk,
-// with its handle when it was opened (else fallback.NoHandle).
-func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd fallback.Handle) {
+// with its handle when it was opened (else osfile.NoHandle).
+func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd osfile.Handle) {
 	r := w.r
 	w.at("open", f.Path)
 	fd, err := w.cached.Open(f.Path)
 	if err == nil && r.cfg.Faults.Result("nowait-open", f.Path, 0) < 0 {
-		fallback.CloseHandle(fd)
-		err = fallback.ErrWouldBlock
+		osfile.CloseHandle(fd)
+		err = osfile.ErrWouldBlock
 	}
 	switch err {
 	case nil:
-	case fallback.ErrWouldBlock:
-		return nil, true, fallback.NoHandle
-	case fallback.ErrNoNowait:
+	case osfile.ErrWouldBlock:
+		return nil, true, osfile.NoHandle
+	case osfile.ErrNoNowait:
 		r.nowait.Store(false)
-		return nil, false, fallback.NoHandle
+		return nil, false, osfile.NoHandle
 	default:
-		return nil, false, fallback.NoHandle
+		return nil, false, osfile.NoHandle
 	}
 	w.at("opened", f.Path)
 	uncached := r.dropping(f.Size) && !r.uncached.Refused()
 	n, whole, err := w.cached.Read(fd, w.headBuf(), uncached)
-	if err == fallback.ErrDontcacheRefused {
+	if err == osfile.ErrDontcacheRefused {
 		r.uncached.Refuse()
 		n, whole, err = w.cached.Read(fd, w.headBuf(), false)
 	}
 	if err == nil && r.cfg.Faults.Result("nowait-read", f.Path, 0) < 0 {
-		err = fallback.ErrWouldBlock
+		err = osfile.ErrWouldBlock
 	}
 	switch err {
 	case nil:
-	case fallback.ErrWouldBlock:
+	case osfile.ErrWouldBlock:
 		return nil, true, fd
-	case fallback.ErrNoNowait:
+	case osfile.ErrNoNowait:
 		r.nowait.Store(false)
 		w.rd = readDone{data: w.headBuf()[:0], fd: fd, via: viaPread}
-		return &w.rd, false, fallback.NoHandle
+		return &w.rd, false, osfile.NoHandle
 	default:
-		fallback.CloseHandle(fd)
-		w.rd = readDone{fd: fallback.NoHandle, err: err}
-		return &w.rd, false, fallback.NoHandle
+		osfile.CloseHandle(fd)
+		w.rd = readDone{fd: osfile.NoHandle, err: err}
+		return &w.rd, false, osfile.NoHandle
 	}
 	if whole {
 		w.cached.Close(fd)
-		fd = fallback.NoHandle
+		fd = osfile.NoHandle
 	}
 	w.rd = readDone{data: w.head[:n], fd: fd, via: viaCached}
-	return &w.rd, false, fallback.NoHandle
+	return &w.rd, false, osfile.NoHandle
 }
 
 // coldTries is how many files a worker sends to the rings untried, for
@@ -384,14 +384,14 @@ func (w *worker) headBuf() []byte {
 }
 
 // toRing hands f, which would wait for the disk, to the rings, open as fd
-// when the non-blocking path opened it (else fallback.NoHandle). While the rings' queue
+// when the non-blocking path opened it (else osfile.NoHandle). While the rings' queue
 // is full, the worker searches what they hand on, so that neither waits
 // for the other. Without a ring, f is read here, blocking.
-func (w *worker) toRing(f walk.File, fd fallback.Handle) {
+func (w *worker) toRing(f walk.File, fd osfile.Handle) {
 	r := w.r
 	r.stats.Blocked.Add(1)
 	if r.ringFor() == nil {
-		if fd == fallback.NoHandle {
+		if fd == osfile.NoHandle {
 			w.searchFile(f, nil)
 			return
 		}

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"urg/fallback"
 	"urg/match"
+	"urg/osfile"
 	"urg/search"
 	"urg/walk"
 )
@@ -43,7 +43,7 @@ func (s *lineSink) Match(_, _ int64, line []byte) error {
 // TestRunEveryEngine: each engine finds the same lines in a small tree,
 // one file of it large enough to be mapped, and --stats' account says
 // whether files were tried without blocking as the system allows: on
-// Linux, by the non-blocking path; elsewhere (fallback.Nowait false) the
+// Linux, by the non-blocking path; elsewhere (osfile.Nowait false) the
 // blocking way from the start, with no ring tried and none refused.
 func TestRunEveryEngine(t *testing.T) {
 	dir := t.TempDir()
@@ -77,10 +77,10 @@ func TestRunEveryEngine(t *testing.T) {
 			if e != EngineAuto {
 				return
 			}
-			if s.Nowait != fallback.Nowait {
-				t.Errorf("Stats.Nowait %v where fallback.Nowait is %v", s.Nowait, fallback.Nowait)
+			if s.Nowait != osfile.Nowait {
+				t.Errorf("Stats.Nowait %v where osfile.Nowait is %v", s.Nowait, osfile.Nowait)
 			}
-			if !fallback.Nowait && (s.RingRefused != nil || s.Uring.Rings != 0 || s.Blocked.Load() != 0) {
+			if !osfile.Nowait && (s.RingRefused != nil || s.Uring.Rings != 0 || s.Blocked.Load() != 0) {
 				t.Errorf("without a non-blocking path a ring was tried: refused %v, %d rings, %d files sent to them", s.RingRefused, s.Uring.Rings, s.Blocked.Load())
 			}
 		})

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"urg/fallback"
 	"urg/internal/fault"
+	"urg/osfile"
 	"urg/uring"
 	"urg/walk"
 )
@@ -463,7 +463,7 @@ func (rg *ring) complete(u uint64, res int32) {
 		// The file system (or the kernel) takes no RWF_DONTCACHE: read
 		// it again plainly, and drop its pages with fadvise; from now on
 		// for every file where this one is a regular file on a disk file
-		// system (fallback.File.refused says why not the others).
+		// system (osfile.File.refused says why not the others).
 		if s.f.ShortIsEOF {
 			rg.g.r.uncached.Refuse()
 		}
@@ -540,7 +540,7 @@ func (rg *ring) read1(i int, dontcache, advise bool) {
 	s.dontcache, s.advise = dontcache, advise
 	var flags uint32
 	if s.dontcache {
-		flags = fallback.RWFDontcache
+		flags = osfile.RWFDontcache
 	}
 	// A file whose short reads do not tell its end is on FUSE or a
 	// procfs-like file system: its read goes to the kernel's workers at
@@ -566,7 +566,7 @@ func (rg *ring) read(i, n int) {
 		}
 		if s.advise {
 			rg.g.r.stats.Cache.Advised.Add(1)
-			fallback.DropCached(s.fd)
+			osfile.DropCached(s.fd)
 		}
 		if rg.u.CloseFD(s.fd, rg.closeUserData()) == nil {
 			rg.inflight++

@@ -5,14 +5,14 @@ package sched
 import (
 	"errors"
 
-	"urg/fallback"
+	"urg/osfile"
 	"urg/walk"
 )
 
 // ringReq is a file for a ring to read; without io_uring there are none.
 type ringReq struct {
 	f  walk.File
-	fd fallback.Handle
+	fd osfile.Handle
 }
 
 // ringJob is a file the ring hands to a searcher; without io_uring there

@@ -12,9 +12,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"urg/fallback"
 	"urg/internal/fault"
 	"urg/match"
+	"urg/osfile"
 	"urg/search"
 	"urg/transcode"
 	"urg/walk"
@@ -173,9 +173,9 @@ type run struct {
 	// only double the pages held ahead of the search (see
 	// docs/decisions.md#runsplitting-one-file-split-across-the-cores-at-a-time-schedschedgo).
 	splitting chan struct{}
-	held      fallback.Held // the bytes this run's maps hold
+	held      osfile.Held // the bytes this run's maps hold
 	// uncached is how this run reads without leaving pages cached.
-	uncached fallback.Uncached
+	uncached osfile.Uncached
 	lat      latencies
 
 	// nowait says files are first tried without blocking (auto,
@@ -270,16 +270,16 @@ func newRun(cfg Config) *run {
 	}
 	cfg.Walk.Faults = cfg.Faults
 	if cfg.CacheBudget <= 0 {
-		cfg.CacheBudget = fallback.Memory() / CacheShare
+		cfg.CacheBudget = osfile.Memory() / CacheShare
 	}
 	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1),
 		jobs: make(chan ringJob, cores*cfg.QueueDepth)}
 	r.lat.start = time.Now()
 	// Where the system has no non-blocking path, it has no io_uring
 	// either: every file is read the blocking way, from the start.
-	r.nowait.Store((cfg.Engine == EngineAuto || cfg.Engine == EngineDirect) && fallback.Nowait)
+	r.nowait.Store((cfg.Engine == EngineAuto || cfg.Engine == EngineDirect) && osfile.Nowait)
 	if cores > 1 && search.Splits(cfg.Search) {
-		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cores, fallback.Protect)
+		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cores, osfile.Protect)
 		if cfg.SplitPiece > 0 {
 			r.split.Piece = cfg.SplitPiece
 		}

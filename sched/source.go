@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"io"
 
-	"urg/fallback"
+	"urg/osfile"
 	"urg/search"
 	"urg/transcode"
 	"urg/walk"
@@ -26,22 +26,22 @@ const (
 // source is one file's bytes in the shape its search takes them on.
 type source struct {
 	shape  shape
-	head   []byte            // the file's start, as the ring read it
-	rest   io.Reader         // shapeReader: the file after head
-	mapped *fallback.Mapping // shapeMapped
-	stream search.Stream     // shapeStream
-	size   int64             // shapeMapped, shapeStream: the file's size
-	fd     fallback.Handle   // the file's handle, NoHandle when none is open
-	done   func()            // ends the stream, when there is one
+	head   []byte          // the file's start, as the ring read it
+	rest   io.Reader       // shapeReader: the file after head
+	mapped *osfile.Mapping // shapeMapped
+	stream search.Stream   // shapeStream
+	size   int64           // shapeMapped, shapeStream: the file's size
+	fd     osfile.Handle   // the file's handle, NoHandle when none is open
+	done   func()          // ends the stream, when there is one
 	// uncached is rest when it reads without leaving pages cached: what
 	// it read is dropped at the end, where RWF_DONTCACHE was refused.
-	uncached *fallback.File
+	uncached *osfile.File
 	zip      zipped // shapeZip
 	path     string // shapePre
 }
 
 // mapMin is the size from which a file is searched through a memory map
-// rather than read (under auto, uring and direct): see fallback.Mapping
+// rather than read (under auto, uring and direct): see osfile.Mapping
 // for why.
 const mapMin = 1 << 20
 
@@ -66,38 +66,38 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 	case r.cfg.Pre.takes(f.Path):
 		// The file is the preprocessor's to read: what a reader
 		// before opened of it is given back.
-		if rd != nil && rd.fd != fallback.NoHandle {
-			fallback.CloseHandle(rd.fd)
+		if rd != nil && rd.fd != osfile.NoHandle {
+			osfile.CloseHandle(rd.fd)
 		}
-		w.src = source{shape: shapePre, fd: fallback.NoHandle, path: f.Path}
+		w.src = source{shape: shapePre, fd: osfile.NoHandle, path: f.Path}
 		return &w.src, nil
 	case rd != nil && rd.err != nil:
 		return nil, rd.err
-	case rd != nil && rd.fd == fallback.NoHandle:
+	case rd != nil && rd.fd == osfile.NoHandle:
 		if rd.via == viaCached {
 			r.stats.Cached.Add(1)
 		} else {
 			r.stats.RingWhole.Add(1)
 		}
-		w.src = source{shape: shapeBuffer, head: rd.data, fd: fallback.NoHandle}
+		w.src = source{shape: shapeBuffer, head: rd.data, fd: osfile.NoHandle}
 		if r.cfg.SearchZip || r.cfg.Encoding.Sniffs() {
 			w.openSniffed(&w.src, f, rd, nil, false)
 		}
 		return &w.src, nil
 	case f.Path == walk.StdinPath:
-		w.src = source{shape: shapeStdin, fd: fallback.NoHandle}
+		w.src = source{shape: shapeStdin, fd: osfile.NoHandle}
 		return &w.src, nil
 	}
-	w.src = source{shape: shapeReader, fd: fallback.NoHandle}
+	w.src = source{shape: shapeReader, fd: osfile.NoHandle}
 	src := &w.src
 	drop := r.dropping(f.Size)
-	var file *fallback.File
+	var file *osfile.File
 	if rd != nil {
 		src.head, src.fd = rd.data, rd.fd
 	} else {
 		w.at("open", f.Path)
 		var err error
-		file, err = fallback.Open(f.Path, f.ShortIsEOF)
+		file, err = osfile.Open(f.Path, f.ShortIsEOF)
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +121,7 @@ func (w *worker) open(f walk.File, rd *readDone) (*source, error) {
 		r.stats.RingThenPread.Add(1)
 	}
 	if rd != nil {
-		file = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
+		file = osfile.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
 		src.rest = file
 	}
 	if drop {
@@ -159,7 +159,7 @@ func (w *worker) large(src *source, f walk.File, drop bool) bool {
 	if r.cfg.Search.Binary != search.BinaryText && bytes.IndexByte(src.head, 0) >= 0 {
 		return false // checked first: it spares the binaries an fstat
 	}
-	st, err := fallback.Stat(src.fd)
+	st, err := osfile.Stat(src.fd)
 	if err != nil || !st.Regular || st.Size == 0 {
 		return false
 	}
@@ -178,10 +178,10 @@ func (w *worker) large(src *source, f walk.File, drop bool) bool {
 	if least := r.cfg.Engine.mapFrom(); least == 0 || st.Size < least || drop && r.cfg.Engine != EngineMmap {
 		return false
 	}
-	if r.cfg.Engine != EngineMmap && !readsAround && fallback.TooLargeToCache(st.Size) {
+	if r.cfg.Engine != EngineMmap && !readsAround && osfile.TooLargeToCache(st.Size) {
 		return false // read with the fixed buffers: see readsAround
 	}
-	m, err := fallback.Map(src.fd, st.Size, r.cfg.MapChunk, &r.held)
+	m, err := osfile.Map(src.fd, st.Size, r.cfg.MapChunk, &r.held)
 	if err != nil {
 		return false
 	}
@@ -208,9 +208,9 @@ func (w *worker) searchRead(rest io.Reader, sink search.Sink) (search.Result, er
 // that enc heeds, read at its start without moving its offset: for a
 // large file, which is mapped or streamed rather than read from the
 // start by a Stream.
-func marked(fd fallback.Handle, enc transcode.Mode) bool {
+func marked(fd osfile.Handle, enc transcode.Mode) bool {
 	var head [transcode.HeadLen]byte
-	n, _ := io.ReadFull(fallback.Resume(fd, 0, true), head[:])
+	n, _ := io.ReadFull(osfile.Resume(fd, 0, true), head[:])
 	return enc.For(head[:n]) != nil
 }
 
@@ -226,8 +226,8 @@ func (src *source) close() {
 	if src.uncached != nil {
 		src.uncached.DropRead() // a search that stopped before the end
 	}
-	if src.fd != fallback.NoHandle {
-		fallback.CloseHandle(src.fd)
+	if src.fd != osfile.NoHandle {
+		osfile.CloseHandle(src.fd)
 	}
 }
 
@@ -250,7 +250,7 @@ func (w *worker) search(src *source, sink search.Sink) (search.Result, error) {
 		if done, ok := r.takeSplit(src.size); ok {
 			defer done()
 			fd := src.fd
-			rest := func(off int64) io.Reader { return fallback.Resume(fd, off, true) }
+			rest := func(off int64) io.Reader { return osfile.Resume(fd, off, true) }
 			return r.split.SearchStream(src.stream, rest, sink)
 		}
 		return w.s.Search(&streamReader{st: src.stream}, sink)
@@ -263,14 +263,14 @@ func (w *worker) search(src *source, sink search.Sink) (search.Result, error) {
 
 // searchMapped searches a mapped file, on every core when it is large; a
 // file truncated under the map is an error, not a crash.
-func (w *worker) searchMapped(m *fallback.Mapping, sink search.Sink) (res search.Result, err error) {
+func (w *worker) searchMapped(m *osfile.Mapping, sink search.Sink) (res search.Result, err error) {
 	searchFn := w.s.SearchMapped
 	if done, ok := w.r.takeSplit(int64(len(m.Bytes()))); ok {
 		defer done()
 		searchFn = w.r.split.SearchMapped
 		m.SetReleaseStep(splitRelease)
 	}
-	err = fallback.Protect(func() error {
+	err = osfile.Protect(func() error {
 		var serr error
 		res, serr = searchFn(m, sink)
 		return serr

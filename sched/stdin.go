@@ -5,7 +5,7 @@ import (
 	"io"
 	"syscall"
 
-	"urg/fallback"
+	"urg/osfile"
 	"urg/search"
 )
 
@@ -14,8 +14,8 @@ import (
 // leaves it (leaveStdin).
 func (w *worker) searchStdin(sink search.Sink) (search.Result, error) {
 	r := w.r
-	start, serr := fallback.Seek(fallback.Stdin(), 0, io.SeekCurrent)
-	in := r.cfg.Encoding.NewStream(fallback.FromFD(fallback.Stdin()))
+	start, serr := osfile.Seek(osfile.Stdin(), 0, io.SeekCurrent)
+	in := r.cfg.Encoding.NewStream(osfile.FromFD(osfile.Stdin()))
 	res, err := w.s.Search(in, sink)
 	// A transcoded stream's offsets are not the input's: it is left
 	// where reading it stopped.
@@ -46,18 +46,18 @@ func leaveStdin(start int64, seekable bool, res search.Result, max int64) error 
 		if !seekable {
 			return nil
 		}
-		_, err := fallback.Seek(fallback.Stdin(), start+res.SelectedEnd, io.SeekStart)
+		_, err := osfile.Seek(osfile.Stdin(), start+res.SelectedEnd, io.SeekStart)
 		return err
 	case !res.Stopped:
 		return nil
 	case seekable:
-		_, err := fallback.Seek(fallback.Stdin(), 0, io.SeekEnd)
+		_, err := osfile.Seek(osfile.Stdin(), 0, io.SeekEnd)
 		if errors.Is(err, syscall.EINVAL) {
 			return nil // /proc files, as grep finds (its bug 25180)
 		}
 		return err
 	}
-	in := fallback.FromFD(fallback.Stdin())
+	in := osfile.FromFD(osfile.Stdin())
 	buf := make([]byte, 64<<10)
 	for {
 		if _, err := in.Read(buf); err == io.EOF {

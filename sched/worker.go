@@ -1,7 +1,7 @@
 package sched
 
 import (
-	"urg/fallback"
+	"urg/osfile"
 	"urg/search"
 	"urg/walk"
 )
@@ -14,7 +14,7 @@ type worker struct {
 	s *search.Searcher
 	// The non-blocking path's: its opener, the buffer it reads a file's
 	// start into, and what it read.
-	cached fallback.Cached
+	cached osfile.Cached
 	head   []byte
 	rd     readDone
 	src    source // the file being searched (open)
@@ -53,9 +53,9 @@ func (w *worker) done() {
 // readDone is what was read of a file before its search: by the ring or
 // by the non-blocking path.
 type readDone struct {
-	data []byte          // the file's first bytes, in a ring's or a worker's buffer
-	fd   fallback.Handle // to read the rest from; NoHandle when data is all
-	err  error           // the open or read failed
+	data []byte        // the file's first bytes, in a ring's or a worker's buffer
+	fd   osfile.Handle // to read the rest from; NoHandle when data is all
+	err  error         // the open or read failed
 	via  via
 }
 
@@ -139,8 +139,8 @@ func (w *worker) finish(sink search.Sink, res search.Result) {
 
 // closeRead closes the descriptor the ring left open for rd, if any.
 func closeRead(rd *readDone) {
-	if rd != nil && rd.fd != fallback.NoHandle {
-		fallback.CloseHandle(rd.fd)
+	if rd != nil && rd.fd != osfile.NoHandle {
+		osfile.CloseHandle(rd.fd)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"urg/decompress"
-	"urg/fallback"
+	"urg/osfile"
 	"urg/search"
 	"urg/transcode"
 	"urg/walk"
@@ -39,9 +39,9 @@ const zipHead = 4 << 10
 // where the head ends; the head then goes into the search like a ring's.
 // drop says the file leaves no pages cached, as open applies it; rd is
 // the read before (nil: none).
-func (w *worker) openSniffed(src *source, f walk.File, rd *readDone, file *fallback.File, drop bool) bool {
+func (w *worker) openSniffed(src *source, f walk.File, rd *readDone, file *osfile.File, drop bool) bool {
 	r := w.r
-	if src.fd == fallback.NoHandle {
+	if src.fd == osfile.NoHandle {
 		if z, ok := r.sniff(src.head); ok {
 			src.shape, src.zip = shapeZip, z
 		}
@@ -59,7 +59,7 @@ func (w *worker) openSniffed(src *source, f walk.File, rd *readDone, file *fallb
 		from = int64(len(src.head))
 	}
 	if file == nil {
-		file = fallback.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
+		file = osfile.Resume(src.fd, int64(len(src.head)), f.ShortIsEOF)
 	}
 	if len(src.head) < decompress.SniffLen {
 		buf := w.headBuf()

@@ -32,7 +32,7 @@ const ratePasses = 2
 // no whole line, or one too quick to time, leaves nothing to learn from;
 // Rate then returns +Inf, which any threshold takes as cheap.
 //
-// The sample's pages should already have been read once (fallback.Touch)
+// The sample's pages should already have been read once (osfile.Touch)
 // by the caller: on some virtual machines the first reads of memory just
 // written by the kernel fault, and would be timed as matching. The
 // sample is not changed (its NULs are searched as text).

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"urg/fallback"
+	"urg/osfile"
 )
 
 // Stream reads one file from its start to its end around the page cache
@@ -170,7 +170,7 @@ func (s *Stream) Next() (off int64, data []byte, err error) {
 	case sl.err != nil:
 		s.err = sl.err
 	case sl.got < sl.n:
-		s.err = fallback.ErrShrunk // a read ended before the file did
+		s.err = osfile.ErrShrunk // a read ended before the file did
 	}
 	if s.err != nil {
 		return 0, nil, s.err

@@ -10,7 +10,7 @@ import (
 
 // TestFilesLongPaths: files deeper than MAX_PATH are found and told
 // apart from the output, named relatively and absolutely; on Windows the
-// os package and fallback.LongPath each add the \\?\ prefix their calls need.
+// os package and osfile.LongPath each add the \\?\ prefix their calls need.
 func TestFilesLongPaths(t *testing.T) {
 	root := t.TempDir()
 	deep := filepath.Join(root, strings.Repeat("a-long-directory-name/", 15)) // 330 bytes below root

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"urg/fallback"
+	"urg/osfile"
 )
 
 // listDir lists a directory with getdents64, keeping the type the file
@@ -90,8 +90,8 @@ func readDirFD(fd int, buf []byte, fn func(name []byte, t Type, ino uint64), bat
 // openDir opens a directory, waiting while descriptors run out.
 func openDir(path string) (int, error) {
 	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NOATIME
-	for b := (fallback.Backoff{}); ; {
-		fd, err := fallback.OpenPath(path, flags)
+	for b := (osfile.Backoff{}); ; {
+		fd, err := osfile.OpenPath(path, flags)
 		switch {
 		case err == unix.EINTR:
 			continue

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/sys/windows"
 
-	"urg/fallback"
+	"urg/osfile"
 )
 
 // This file and sys_unix.go are what differs in how the walk learns an
@@ -77,7 +77,7 @@ func fileID(f *os.File) (FileID, error) {
 // read it nor conflicts with how others share it; FILE_FLAG_BACKUP_SEMANTICS
 // lets directories open too.
 func pathID(p string, _ os.FileInfo) (FileID, bool) {
-	name, err := windows.UTF16PtrFromString(fallback.LongPath(p))
+	name, err := windows.UTF16PtrFromString(osfile.LongPath(p))
 	if err != nil {
 		return FileID{}, false
 	}

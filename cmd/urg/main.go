@@ -17,11 +17,11 @@ import (
 	"sync"
 	"time"
 
-	"urg/fallback"
 	"urg/internal/fault"
 	"urg/internal/size"
 	"urg/internal/storage"
 	"urg/match"
+	"urg/osfile"
 	"urg/printer"
 	"urg/sched"
 	"urg/search"
@@ -550,7 +550,7 @@ func cacheBudget() int64 {
 // and how the files it kept out of the cache were read.
 func printCache(w io.Writer, s *sched.Stats, cache sched.Cache, budget int64) {
 	policy := cache.String()
-	if !fallback.DropsCache {
+	if !osfile.DropsCache {
 		fmt.Fprintf(w, "  cache:    %s, read as keep: this system gives urg no way to leave pages out of the cache\n", policy)
 		return
 	}

@@ -1,6 +1,6 @@
 //go:build unix && !linux && !darwin && !dragonfly && !freebsd && !netbsd && !openbsd
 
-package fallback
+package osfile
 
 import "math"
 

@@ -1,6 +1,6 @@
 //go:build !releasecheck
 
-package fallback
+package osfile
 
 // releaseCheck is off in urg: see releasecheck_on.go.
 const releaseCheck = false

@@ -1,4 +1,4 @@
-package fallback
+package osfile
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 // virtual machine such as this project's that copy, cold, was found to be
 // the largest cost of a tree search whose bytes are mostly in files over
 // a MiB: mapped, the same files took much less time, and a fraction of
-// the system time (see docs/decisions.md#mapping-map-rather-than-copy-fallbackmmapgo).
+// the system time (see docs/decisions.md#mapping-map-rather-than-copy-osfilemmapgo).
 //
 // The file is mapped in chunks, in order, as the search asks for them
 // (Ensure), into one address range reserved for the whole file up front:
@@ -42,7 +42,7 @@ type Mapping struct {
 	// the kernel reclaiming memory under the search once it is full:
 	// cold, a file larger than memory then cost the searcher a fraction
 	// of the CPU time it spent while the kernel reclaimed under it (see
-	// docs/decisions.md#mappingdropbehind-a-file-larger-than-half-the-memory-leaves-the-cache-fallbackmmapgo).
+	// docs/decisions.md#mappingdropbehind-a-file-larger-than-half-the-memory-leaves-the-cache-osfilemmapgo).
 	dropBehind bool
 	released   int // bytes at the front already given back
 	step       int // how far the search moves on between releases
@@ -63,7 +63,7 @@ func (h *Held) Bytes() int64 { return h.n.Load() }
 // system call each and nothing while mapped but untouched, so the size
 // matters little on 64-bit machines once it is not small (small chunks
 // measured slower on a warm large file, and the gain levelled off well
-// before this size; see docs/decisions.md#defaultchunk-256-mib-map-chunks-fallbackmmapgo); --low-memory halves it, as
+// before this size; see docs/decisions.md#defaultchunk-256-mib-map-chunks-osfilemmapgo); --low-memory halves it, as
 // grab's -L does, for address spaces that are short.
 const DefaultChunk = 256 << 20
 
@@ -96,7 +96,7 @@ func Map(fd Handle, size int64, chunk int, held *Held) (*Mapping, error) {
 	// kernel can map the page cache's large folios with one PMD entry
 	// each: unaligned, the kernel maps the file in 4 KiB pages, and a
 	// cold search faults many times more and takes several times as
-	// long (see docs/decisions.md#map-the-reservation-aligned-to-2-mib-hugealign-fallbackmmapgo).
+	// long (see docs/decisions.md#map-the-reservation-aligned-to-2-mib-hugealign-osfilemmapgo).
 	step := releaseStep
 	if releaseCheck {
 		step = hugeAlign
@@ -148,7 +148,7 @@ func (m *Mapping) Bytes() []byte { return m.data }
 // faults of a touch in order (which faults once per 2 MiB large page)
 // and a much longer search. Where the kernel has MADV_POPULATE_READ, one
 // call does it without a fault per page, which measured faster still
-// than touching a file not cached (see docs/decisions.md#mappingensure-pages-read-in-order-by-madv_populate_read-fallbackmmapgo).
+// than touching a file not cached (see docs/decisions.md#mappingensure-pages-read-in-order-by-madv_populate_read-osfilemmapgo).
 func (m *Mapping) Ensure(upto int) error {
 	if upto > m.mapped {
 		end := min(len(m.data), (upto+m.chunk-1)/m.chunk*m.chunk)
@@ -193,7 +193,7 @@ func Touch(data []byte, from, to int) byte {
 // once while the maps of the whole process hold more than heldBudget:
 // a tree search on a cold disk has eight searches or more mapping files
 // at a time, and their steps added up to a peak of memory several times
-// one search's (see docs/decisions.md#mappingrelease-and-heldbudget-every-release-at-once-past-48-mib-held-fallbackmmapgo).
+// one search's (see docs/decisions.md#mappingrelease-and-heldbudget-every-release-at-once-past-48-mib-held-osfilemmapgo).
 func (m *Mapping) Release(upto int) {
 	// Whole 2 MiB stretches only: giving back part of one would split
 	// the large page it is mapped with, and the rest of it would then
@@ -219,7 +219,7 @@ func (m *Mapping) SetReleaseStep(n int) { m.step = max(n, hugeAlign) }
 // saves. A search on one core pays little for these steps against the
 // larger ones of a split search (splitRelease in sched), and a tree
 // search, whose many maps each hold up to a step, peaks at less memory
-// (see docs/decisions.md#releasestep-8-mib-steps-on-one-core-fallbackmmapgo).
+// (see docs/decisions.md#releasestep-8-mib-steps-on-one-core-osfilemmapgo).
 const releaseStep = 8 << 20
 
 // heldBudget is how many bytes the maps of a run (Held) may hold before

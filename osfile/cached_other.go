@@ -1,6 +1,6 @@
 //go:build !linux
 
-package fallback
+package osfile
 
 import "errors"
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package fallback
+package osfile
 
 // RWFDontcache is Linux's; elsewhere no read leaves the cache alone, and
 // an Uncached falls back to dropping what was read.

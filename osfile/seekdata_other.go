@@ -1,6 +1,6 @@
 //go:build unix && !linux && !darwin && !freebsd
 
-package fallback
+package osfile
 
 // seekData is -1 where lseek has no SEEK_DATA (or x/sys/unix does not
 // name it): holes are read as the zeros they hold.

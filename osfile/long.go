@@ -1,6 +1,6 @@
 //go:build unix
 
-package fallback
+package osfile
 
 import (
 	"strings"

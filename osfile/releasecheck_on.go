@@ -1,6 +1,6 @@
 //go:build releasecheck
 
-package fallback
+package osfile
 
 // releaseCheck (-tags releasecheck, make releasecheck) makes every map
 // release at each 2 MiB and, on unix, makes released pages unreadable:

@@ -1,4 +1,4 @@
-package fallback
+package osfile
 
 // Info is what a search asks of an open file before choosing its reader.
 type Info struct {

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package fallback
+package osfile
 
 // noatime is Linux's; elsewhere files are opened without it.
 const noatime = 0

@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd
 
-package fallback
+package osfile
 
 import "golang.org/x/sys/unix"
 

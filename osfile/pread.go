@@ -1,4 +1,4 @@
-// Package fallback holds the portable readers, which work wherever there is
+// Package osfile is the OS file layer: the portable readers, which work wherever there is
 // a file system: a fixed-buffer reader (pread on unix, ReadFile at an
 // offset on Windows) and memory maps. They are the engines used where
 // io_uring is missing or refused, and everywhere but Linux.
@@ -7,7 +7,7 @@
 // handle (handle_*.go), the reader's system calls (pread_*.go) and the
 // mapper's (mmap_*.go). The tests of File and Mapping are the same test
 // functions on every platform.
-package fallback
+package osfile
 
 import (
 	"io"

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"urg/match"
+	"urg/osfile"
+	"urg/sched"
+)
+
+// --stats: what the search did, in words and figures, after its output.
+
+// printStats writes --stats; matches is the number of matches printed,
+// or -1 where lines were not printed (counts, names).
+func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher, matches int64) {
+	threads := s.Threads.Load()
+	secs := s.Elapsed.Seconds()
+	bytes := s.Bytes.Load()
+	fmt.Fprintf(w, "urg: stats\n")
+	fmt.Fprintf(w, "  engine:   %s, %s matcher, %d threads\n", readerOf(s), m.Engine(), threads)
+	if u := s.Uring; u.Rings > 0 {
+		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
+			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
+	}
+	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
+	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden, --glob, --type, --max-filesize), %d unopened (shorter than any match), %d binary (-I)\n",
+		s.Filtered.Load(), s.Skipped.Load(), s.BinarySkipped.Load())
+	if s.Nowait {
+		fmt.Fprintf(w, "  cached:   %d whole without blocking (%d of them opened, read and closed in batches on io_uring), %d begun without blocking and read on with pread, %d would have blocked (sent to io_uring, or to pread without it)\n",
+			s.Cached.Load(), s.Batched.Load(), s.CachedThenPread.Load(), s.Blocked.Load())
+	}
+	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
+		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())
+	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
+	printCache(w, s, cfg.Cache, cfg.CacheBudget)
+	printLatency(w, s.Latency)
+	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
+	if matches >= 0 {
+		fmt.Fprintf(w, "  matches:  %d\n", matches)
+	}
+	fmt.Fprintf(w, "  errors:   %d\n", s.Errors.Load())
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(bytes) / secs
+	}
+	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(rate)))
+	if user, sys, ok := cpuTime(); ok && secs > 0 {
+		cores := runtime.NumCPU()
+		busy := (user + sys).Seconds() / secs
+		fmt.Fprintf(w, "  cpu:      %.3f s user, %.3f s system: %.2f of %d cores busy (%.0f%%)\n",
+			user.Seconds(), sys.Seconds(), busy, cores, 100*busy/float64(cores))
+	}
+}
+
+// cacheBudget is how much --cache=auto reads through the page cache
+// before it drops: an eighth of the memory available, or the test hook
+// URG_CACHE_BUDGET's size.
+func cacheBudget() int64 {
+	if n := envSize("URG_CACHE_BUDGET"); n > 0 {
+		return int64(n)
+	}
+	return memAvailable() / sched.CacheShare
+}
+
+// printCache writes --stats' line on the page-cache policy: what it was,
+// and how the files it kept out of the cache were read.
+func printCache(w io.Writer, s *sched.Stats, cache sched.Cache, budget int64) {
+	policy := cache.String()
+	if !osfile.DropsCache {
+		fmt.Fprintf(w, "  cache:    %s, read as keep: this system gives urg no way to leave pages out of the cache\n", policy)
+		return
+	}
+	if cache == sched.CacheAuto {
+		policy = fmt.Sprintf("auto (keep until %s read, then drop)", humanBytes(budget))
+	}
+	how := "RWF_DONTCACHE reads"
+	if s.Cache.Refused {
+		how = "plain reads, their pages dropped with POSIX_FADV_DONTNEED (RWF_DONTCACHE refused)"
+	}
+	fmt.Fprintf(w, "  cache:    %s; %d files read by %s, %d of them dropped with POSIX_FADV_DONTNEED\n",
+		policy, s.Cache.Uncached.Load(), how, s.Cache.Advised.Load())
+}
+
+// printLatency writes --stats' latency lines: per operation, the count
+// and the latency from submission to completion, then the operations a
+// ring had in flight each time it reaped completions.
+func printLatency(w io.Writer, l *sched.Latency) {
+	if l == nil {
+		return
+	}
+	ns := func(v uint64) time.Duration { return round3(time.Duration(v)) }
+	for _, op := range sched.Ops() {
+		h := &l.Ops[op]
+		if h.N() == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  latency:  %s: %d ops, p50 %v, p90 %v, p99 %v, max %v\n", op, h.N(),
+			ns(h.Quantile(0.5)), ns(h.Quantile(0.9)), ns(h.Quantile(0.99)), ns(h.Max()))
+	}
+	if f := &l.Flight; f.N() > 0 {
+		fmt.Fprintf(w, "  in flight: p50 %d, p90 %d, p99 %d, max %d\n", f.Quantile(0.5), f.Quantile(0.9), f.Quantile(0.99), f.Max())
+	}
+}
+
+// round3 rounds d to three significant digits: the histograms' buckets
+// are an eighth of a power of two wide, and more digits would claim a
+// precision they do not have.
+func round3(d time.Duration) time.Duration {
+	unit := time.Duration(1)
+	for d/unit >= 1000 {
+		unit *= 10
+	}
+	return d.Round(unit)
+}
+
+// readerOf names what read the files, for --stats.
+func readerOf(s *sched.Stats) string {
+	switch {
+	case s.Engine != sched.EngineAuto && s.Engine != sched.EngineDirect:
+		return s.Engine.String() + " reader"
+	case s.RingRefused != nil:
+		return fmt.Sprintf("pread reader after non-blocking reads (pread for files that would block; io_uring refused: %v)", s.RingRefused)
+	case !s.Nowait && s.Uring.Rings == 0:
+		return fmt.Sprintf("%s reader without non-blocking reads or io_uring (this system has neither): pread, and maps for large files", s.Engine)
+	case s.Uring.Rings > 0:
+		return fmt.Sprintf("%s reader: non-blocking reads, io_uring for files that would block", s.Engine)
+	}
+	return fmt.Sprintf("%s reader: non-blocking reads (no file would block: io_uring not started)", s.Engine)
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, i := float64(n), -1
+	for f >= unit && i < 4 {
+		f /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", f, "KMGTP"[i])
+}

@@ -693,20 +693,20 @@ func TestSinkFrame(t *testing.T) {
 	cfg.FlushWrites = true // each file written as it ends: the error shows at once
 	out := NewOutput(failingWriter{errWrite}, io.Discard, cfg, false)
 	k := out.Sink(0, "f00")
-	if err := k.Begin(); err != nil {
+	if err := search.Begin(k); err != nil {
 		t.Fatalf("Begin before any write = %v", err)
 	}
 	if err := k.Match(1, 0, []byte("foo 0")); err != nil {
 		t.Fatal(err)
 	}
-	if err := k.Finish(search.Result{Count: 1}, nil); !errors.Is(err, errWrite) {
+	if err := search.Finish(k, search.Result{Count: 1}, nil); !errors.Is(err, errWrite) {
 		t.Errorf("Finish = %v, want %v", err, errWrite)
 	}
 	k = out.Sink(1, "f01")
-	if err := k.Begin(); !errors.Is(err, errWrite) {
+	if err := search.Begin(k); !errors.Is(err, errWrite) {
 		t.Errorf("Begin once the output is gone = %v, want %v", err, errWrite)
 	}
-	if err := k.Finish(search.Result{}, errors.New("read failed")); !errors.Is(err, errWrite) {
+	if err := search.Finish(k, search.Result{}, errors.New("read failed")); !errors.Is(err, errWrite) {
 		t.Errorf("abandoning Finish once the output is gone = %v, want %v", err, errWrite)
 	}
 
@@ -718,7 +718,7 @@ func TestSinkFrame(t *testing.T) {
 	if err := k.Match(1, 0, []byte("foo 0")); err != nil {
 		t.Fatal(err)
 	}
-	if err := k.Finish(search.Result{Count: 1, Bytes: 4321}, nil); err != nil {
+	if err := search.Finish(k, search.Result{Count: 1, Bytes: 4321}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.Flush(); err != nil {

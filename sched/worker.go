@@ -79,13 +79,13 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 	sink := r.cfg.Out.Sink(f.Seq, label)
 	if r.stopped.Load() {
 		closeRead(rd)
-		sink.Finish(search.Result{}, errStopped)
+		search.Finish(sink, search.Result{}, errStopped)
 		return
 	}
-	if err := sink.Begin(); err != nil {
+	if err := search.Begin(sink); err != nil {
 		closeRead(rd)
 		r.stopped.Store(true) // the output is gone: nothing more can be said
-		sink.Finish(search.Result{}, err)
+		search.Finish(sink, search.Result{}, err)
 		return
 	}
 	if rd == nil && f.Size >= 0 && f.Size < r.cfg.unopenedBelow() {
@@ -97,7 +97,7 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 	src, err := w.open(f, rd)
 	if err != nil {
 		r.report(f.Path, err)
-		sink.Finish(search.Result{}, err)
+		search.Finish(sink, search.Result{}, err)
 		return
 	}
 	res, err := w.search(src, sink)
@@ -114,7 +114,7 @@ func (w *worker) searchFile(f walk.File, rd *readDone) {
 		if r.cfg.Out.Err() == nil {
 			r.report(label, err)
 		}
-		if sink.Finish(res, err) != nil {
+		if search.Finish(sink, res, err) != nil {
 			r.stopped.Store(true)
 		}
 		return
@@ -132,7 +132,7 @@ func (w *worker) finish(sink search.Sink, res search.Result) {
 			r.stopped.Store(true)
 		}
 	}
-	if sink.Finish(res, nil) != nil {
+	if search.Finish(sink, res, nil) != nil {
 		r.stopped.Store(true) // the output is gone: nothing more can be said
 	}
 }

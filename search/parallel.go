@@ -82,23 +82,11 @@ type event struct {
 // pieceSink records a piece's selected lines.
 type pieceSink struct{ p *piece }
 
-// Begin does nothing: a piece is part of a file its caller frames.
-func (k *pieceSink) Begin() error { return nil }
-
-// Finish does nothing: a piece is part of a file its caller frames.
-func (k *pieceSink) Finish(Result, error) error { return nil }
-
 func (k *pieceSink) Match(lineno, offset int64, line []byte) error {
 	from := int(offset)
 	k.p.events = append(k.p.events, event{lineno, from, from + len(line)})
 	return nil
 }
-
-// Context is never called: searches with context lines are not split.
-func (k *pieceSink) Context(int64, int64, []byte) error { return nil }
-
-// Binary is never called: pieces with NULs are searched in order.
-func (k *pieceSink) Binary() error { return nil }
 
 // SearchMapped searches m and reports to sink, as Searcher.SearchMapped
 // does. Once a piece holding a NUL is met (unless the file is searched as
@@ -368,15 +356,18 @@ func (k *shiftSink) Match(lineno, offset int64, line []byte) error {
 }
 
 func (k *shiftSink) Context(lineno, offset int64, line []byte) error {
-	return k.Sink.Context(k.shift(lineno), offset+k.offset, line)
+	if c, ok := k.Sink.(ContextSink); ok {
+		return c.Context(k.shift(lineno), offset+k.offset, line)
+	}
+	return nil
 }
 
-// Begin does nothing: the tail is part of a file its caller frames, and
-// the sink wrapped is begun and finished by that caller, once.
-func (k *shiftSink) Begin() error { return nil }
-
-// Finish does nothing, as Begin.
-func (k *shiftSink) Finish(Result, error) error { return nil }
+func (k *shiftSink) Binary() error {
+	if b, ok := k.Sink.(BinarySink); ok {
+		return b.Binary()
+	}
+	return nil
+}
 
 func (k *shiftSink) shift(lineno int64) int64 {
 	if lineno > 0 {

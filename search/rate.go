@@ -74,17 +74,5 @@ func Rate(m match.Matcher, sample []byte) float64 {
 // reports nothing but its Result.
 type discard struct{}
 
-// Begin does nothing.
-func (discard) Begin() error { return nil }
-
 // Match does nothing.
 func (discard) Match(int64, int64, []byte) error { return nil }
-
-// Context does nothing.
-func (discard) Context(int64, int64, []byte) error { return nil }
-
-// Binary does nothing.
-func (discard) Binary() error { return nil }
-
-// Finish does nothing.
-func (discard) Finish(Result, error) error { return nil }

@@ -72,28 +72,46 @@ type Options struct {
 // them makes the whole block binary data, as grep's first block is.
 const DefaultBufSize = 256 << 10
 
-// Sink receives what the search of one file reports, in file order.
-//
-// Begin and Finish frame the file: whoever runs the file's search (the
-// scheduler) calls Begin before reading it and Finish after, also for a
-// file it did not search (skipped, or failed to open). The Searcher
-// itself calls only Match, Context and Binary, so that a file may be
-// searched in parts (a split search).
+// Sink receives what the search of one file reports, in file order: the
+// selected lines. What else a sink takes it says by the interfaces it
+// also has, asked for once a search: ContextSink (context lines),
+// BinarySink (a selected line in binary data) and FramedSink (the file's
+// beginning and end).
 type Sink interface {
-	// Begin is called once, first. An error means the output is gone:
-	// the file is not searched and the run should stop.
-	Begin() error
 	// Match is called for each selected line; offset is the byte offset
 	// of the line in the file, lineno its 1-based number (0 when not
 	// counted). line excludes the newline and is valid only during the call.
 	Match(lineno, offset int64, line []byte) error
-	// Context is called for each context line.
+}
+
+// ContextSink is a Sink that takes context lines; to a Sink without it
+// they are not handed.
+type ContextSink interface {
+	Sink
+	// Context is called for each context line, as Match is.
 	Context(lineno, offset int64, line []byte) error
+}
+
+// BinarySink is a Sink told when a selected line lies in binary data.
+type BinarySink interface {
+	Sink
 	// Binary is called when a selected line lies in data that holds a
 	// NUL byte, under BinaryQuit; nothing is reported after it (under
 	// MaxCount the search counts on, silently, to the count, as grep
 	// 3.12 does, for Result.SelectedEnd).
 	Binary() error
+}
+
+// FramedSink is a Sink framed by the file: whoever runs the file's search
+// (the scheduler) calls Begin before reading it and Finish after, also
+// for a file it did not search (skipped, or failed to open), through
+// Begin and Finish below. The Searcher itself calls neither, so that a
+// file may be searched in parts (a split search).
+type FramedSink interface {
+	Sink
+	// Begin is called once, first. An error means the output is gone:
+	// the file is not searched and the run should stop.
+	Begin() error
 	// Finish is called once for every file begun, last. res is what its
 	// search found; err, when not nil, is why the search ended early
 	// (the file could not be opened or read): the lines already given
@@ -101,6 +119,22 @@ type Sink interface {
 	// the JSON end message) is left out. The error returned is the
 	// output's: once it fails, the run should stop.
 	Finish(res Result, err error) error
+}
+
+// Begin begins the file for k, when k is framed (FramedSink).
+func Begin(k Sink) error {
+	if f, ok := k.(FramedSink); ok {
+		return f.Begin()
+	}
+	return nil
+}
+
+// Finish ends the file for k, when k is framed (FramedSink).
+func Finish(k Sink, res Result, err error) error {
+	if f, ok := k.(FramedSink); ok {
+		return f.Finish(res, err)
+	}
+	return nil
 }
 
 // SpanSink is a Sink that takes, with a block of lines that --multiline
@@ -148,9 +182,11 @@ type Searcher struct {
 
 	// per-search state
 	sink       Sink
-	base       int64 // file offset of buf[0]
-	end        int   // valid bytes in buf
-	lnPos      int   // buf position of a line start whose number is lnNum
+	context    ContextSink // sink, when it takes context lines
+	binary     BinarySink  // sink, when it is told of binary data
+	base       int64       // file offset of buf[0]
+	end        int         // valid bytes in buf
+	lnPos      int         // buf position of a line start whose number is lnNum
 	lnNum      int64
 	lastEnd    int64 // file offset just past the last reported line; -1 none
 	afterLeft  int
@@ -317,6 +353,8 @@ const DefaultMapWindow = 4 << 20
 // complete lines it ends (searchLines).
 func (s *Searcher) run(pre int, src io.Reader, sink Sink) (Result, error) {
 	s.sink, s.base, s.end, s.lnPos, s.lnNum = sink, 0, 0, 0, 1
+	s.context, _ = sink.(ContextSink)
+	s.binary, _ = sink.(BinarySink)
 	s.lastEnd, s.afterLeft, s.draining, s.done, s.quiet, s.res = -1, 0, false, false, false, Result{}
 	if s.opts.Passthru {
 		s.afterLeft = s.opts.After
@@ -789,10 +827,10 @@ func (s *Searcher) selectLine(ls, le int) error {
 			// input for the command after it: the notice now, the
 			// count after it silent.
 			s.quiet, s.afterLeft = true, 0
-			return s.check(s.sink.Binary(), false)
+			return s.check(s.binaryFound(), false)
 		}
 		s.done = true
-		return s.check(s.sink.Binary(), true)
+		return s.check(s.binaryFound(), true)
 	}
 	if err := s.before(ls); err != nil {
 		return err
@@ -819,7 +857,7 @@ func (s *Searcher) afterLine(ls, le int) error {
 		return nil
 	}
 	s.afterLeft--
-	err := s.sink.Context(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le])
+	err := s.contextLine(s.lineNo(ls), s.base+int64(ls), s.buf[ls:le])
 	s.lastEnd = s.base + int64(le) + 1
 	return s.check(err, s.draining && s.afterLeft == 0)
 }
@@ -839,12 +877,28 @@ func (s *Searcher) before(ls int) error {
 	}
 	for p := start; p < ls; {
 		le := p + bytes.IndexByte(s.buf[p:ls], s.eol)
-		if err := s.sink.Context(s.lineNo(p), s.base+int64(p), s.buf[p:le]); err != nil {
+		if err := s.contextLine(s.lineNo(p), s.base+int64(p), s.buf[p:le]); err != nil {
 			return s.check(err, false)
 		}
 		p = le + 1
 	}
 	return nil
+}
+
+// binaryFound tells the sink of binary data, if it is told (BinarySink).
+func (s *Searcher) binaryFound() error {
+	if s.binary == nil {
+		return nil
+	}
+	return s.binary.Binary()
+}
+
+// contextLine hands the sink a context line, if it takes them.
+func (s *Searcher) contextLine(lineno, offset int64, line []byte) error {
+	if s.context == nil {
+		return nil
+	}
+	return s.context.Context(lineno, offset, line)
 }
 
 // check turns a sink error into the end of the search, and stop into errStop.

@@ -119,6 +119,18 @@ func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 		once()
 		return listFiles(o, stdout, stderr)
 	}
+	m, status := compileMatcher(o, stderr, once)
+	if m == nil {
+		return status
+	}
+	return searchWith(o, m, stdout, stderr)
+}
+
+// compileMatcher compiles the patterns as the flags say, warning of what
+// grep warns of; nil and the exit status when there is nothing to
+// search with (a bad pattern, or nothing that can be selected). compiled
+// is called once the compile is over, whatever it gave.
+func compileMatcher(o *options, stderr io.Writer, compiled func()) (match.Matcher, int) {
 	for _, w := range match.Warnings(o.patterns, o.match) {
 		fmt.Fprintf(stderr, "urg: warning: %s\n", w)
 	}
@@ -130,7 +142,7 @@ func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 		compile = func(p []string, mo match.Options) (match.Matcher, error) { return match.CompileMultiline(p, mo) }
 	}
 	m, err := compile(o.patterns, o.match)
-	once()
+	compiled()
 	if err != nil {
 		errs := []error{err}
 		if j, ok := err.(interface{ Unwrap() []error }); ok {
@@ -139,7 +151,7 @@ func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 		for _, err := range errs {
 			fmt.Fprintf(stderr, "urg: %v\n", o.patternError(err))
 		}
-		return exitTrouble
+		return nil, exitTrouble
 	}
 	if o.crlf && !o.nullData {
 		m = match.CRLF(m)
@@ -151,8 +163,14 @@ func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 		o.maxCount, o.invert = -1, false
 	}
 	if o.maxCount == 0 || o.selectsNothing() {
-		return exitNoMatch // grep reads nothing when nothing can be selected
+		return nil, exitNoMatch // grep reads nothing when nothing can be selected
 	}
+	return m, 0
+}
+
+// searchWith runs the search with m and prints what it finds, returning
+// grep's exit status.
+func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 	cfg := o.config(m)
 	cfg.Walk.Output = o.feedback(stdout)
 	color, restoreConsole := o.colorOn(stdout)

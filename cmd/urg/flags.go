@@ -522,9 +522,22 @@ func parseArgs(args []string) (*options, error) {
 
 // setModes checks and applies the flags whose values are words or combine.
 func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
-	if err := o.setSyntax(fs); err != nil {
-		return err
+	for _, set := range []func(*pflag.FlagSet, *rawFlags) error{
+		o.setSyntaxOf, o.setMode, o.setContext, o.setBinary, o.setColor,
+		o.setSort, o.setPre, o.setLooks, o.setEncoding, o.setIO,
+	} {
+		if err := set(fs, r); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// setSyntaxOf is setSyntax in the appliers' shape.
+func (o *options) setSyntaxOf(fs *pflag.FlagSet, _ *rawFlags) error { return o.setSyntax(fs) }
+
+// setMode is the output's mode: -q, -l, -L, -c, --count-matches.
+func (o *options) setMode(_ *pflag.FlagSet, r *rawFlags) error {
 	switch {
 	case o.quiet:
 		o.mode = printer.Quiet
@@ -537,6 +550,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	case r.count == countMatches:
 		o.mode = printer.MatchCount
 	}
+	return nil
+}
+
+// setContext is -A, -B and -C's lengths.
+func (o *options) setContext(fs *pflag.FlagSet, r *rawFlags) error {
 	if r.context > 0 {
 		// As grep's -C: the length of each side not given by -A or -B.
 		if !fs.Changed("before-context") {
@@ -549,6 +567,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	if o.before < 0 || o.after < 0 || r.context < 0 {
 		return errors.New("context length must be a non-negative number")
 	}
+	return nil
+}
+
+// setBinary is --binary-files, -a and -I: the last two win.
+func (o *options) setBinary(_ *pflag.FlagSet, r *rawFlags) error {
 	switch r.binaryFiles {
 	case "binary":
 	case "text":
@@ -564,6 +587,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	if r.noBinary {
 		o.binary = search.BinarySkip
 	}
+	return nil
+}
+
+// setColor is --color's choice, its synonyms read as grep reads them.
+func (o *options) setColor(_ *pflag.FlagSet, r *rawFlags) error {
 	switch o.color {
 	case "auto", "always", "never":
 	case "tty", "if-tty":
@@ -575,6 +603,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	default:
 		return fmt.Errorf("invalid argument %q for --color (want never, always or auto)", o.color)
 	}
+	return nil
+}
+
+// setSort is --sort and --sortr.
+func (o *options) setSort(_ *pflag.FlagSet, r *rawFlags) error {
 	switch r.sort.key {
 	case "path":
 		o.sorted = true
@@ -590,6 +623,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 	case "none":
 	}
 	o.sorted = o.sorted || o.order.By != walk.SortNone
+	return nil
+}
+
+// setPre is --pre and --pre-glob.
+func (o *options) setPre(_ *pflag.FlagSet, r *rawFlags) error {
 	if o.preCommand != "" {
 		o.pre = &sched.Pre{Command: o.preCommand}
 		if len(o.preGlobs) > 0 {
@@ -600,6 +638,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 			o.pre.Globs = globs
 		}
 	}
+	return nil
+}
+
+// setLooks is --colors and --hyperlink-format.
+func (o *options) setLooks(_ *pflag.FlagSet, r *rawFlags) error {
 	if err := new(printer.Colors).ApplyColorSpecs(o.colorSpecs); err != nil {
 		return plainError{fmt.Errorf("--colors: %w", err)}
 	}
@@ -611,6 +654,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 			return plainError{err}
 		}
 	}
+	return nil
+}
+
+// setEncoding is --encoding.
+func (o *options) setEncoding(_ *pflag.FlagSet, r *rawFlags) error {
 	o.encoding = transcode.Default()
 	if o.encodingName != "" {
 		var err error
@@ -618,6 +666,11 @@ func (o *options) setModes(fs *pflag.FlagSet, r *rawFlags) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// setIO is --io, --cache, --mmap-chunk, --queue-depth and -j.
+func (o *options) setIO(_ *pflag.FlagSet, r *rawFlags) error {
 	var ok bool
 	if o.engine, ok = sched.ParseEngine(o.io); !ok {
 		return fmt.Errorf("invalid argument %q for --io (want auto, uring, pread, mmap or direct)", o.io)

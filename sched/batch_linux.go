@@ -10,14 +10,14 @@ import (
 	"urg/walk"
 )
 
-// batchLen is how many files a worker opens, reads and closes in one
+// batchLen is how many files a reader opens, reads and closes in one
 // submission to its ring: enough that one entry into the kernel serves
 // many files, few enough that its buffers (batchLen of headSize) stay
 // small and the first file queued is not held back long.
 const batchLen = 16
 
 // batch tries cached files without blocking as probe does, batchLen at a
-// time, on a ring of the worker's own: for each file an openat2 with
+// time, on a ring of the reader's own: for each file an openat2 with
 // RESOLVE_CACHED into a direct descriptor, a read of its start with
 // RWF_NOWAIT linked to the open, and the close linked to the read, all in
 // one submission that the kernel completes inline. On a warm tree of
@@ -49,7 +49,7 @@ const (
 	batchClose
 )
 
-// newBatch sets up a worker's batch: a ring with batchLen direct
+// newBatch sets up a reader's batch: a ring with batchLen direct
 // descriptors, and its memory outside the Go heap.
 func newBatch() (*batch, error) {
 	ring, err := uring.NewShared(4 * batchLen)
@@ -151,9 +151,9 @@ func (b *batch) noAtimeRefused() bool {
 	return true
 }
 
-// flush tries the files the worker queued in its batch, and searches
+// flush tries the files the reader queued in its batch, and searches
 // each: at once if the batch read it whole, else as take would.
-func (w *worker) flush() {
+func (w *reader) flush() {
 	b := w.batch
 	if b == nil || len(b.files) == 0 {
 		return
@@ -217,7 +217,7 @@ func (w *worker) flush() {
 }
 
 // retake takes f, which the batch tried, as take does.
-func (w *worker) retake(f walk.File) {
+func (w *reader) retake(f walk.File) {
 	w.retry = true
 	w.take(f)
 	w.retry = false

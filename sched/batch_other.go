@@ -18,4 +18,4 @@ func newBatch() (*batch, error) { return nil, errors.ErrUnsupported }
 func (b *batch) close() {}
 
 // flush has nothing to do where no batch is made.
-func (w *worker) flush() {}
+func (w *reader) flush() {}

@@ -3,9 +3,7 @@ package sched
 import (
 	"runtime"
 
-	"urg/match"
 	"urg/osfile"
-	"urg/search"
 )
 
 // costSample is how much of a file the pattern's cost is measured on: a
@@ -19,15 +17,18 @@ const costSample = 4 << 20
 // just filled fault, on the cores that match), while a cheap pattern is
 // bound by the disk either way and is better mapped, which leaves the
 // file cached for the next search. The bound sits between the rates
-// search.Rate gives an absent literal or a word pattern and those of
+// search.Rate (Config.Rate) gives an absent literal or a word pattern and those of
 // patterns that must look at every line (see docs/decisions.md#costlyrate-a-pattern-under-16-gbs-on-one-core-is-costly-schedcostgo).
 const costlyRate = 16e9
 
-// costly reports whether matching m over the file open as fd (size bytes)
-// costs more CPU than reading it: a search with m is run over the file's
-// first costSample bytes, read with pread, and timed. A file it cannot
-// read counts as cheap.
-func costly(m match.Matcher, fd osfile.Handle, size int64) bool {
+// costly reports whether matching over the file open as fd (size bytes)
+// costs more CPU than reading it: rate (Config.Rate) times a search over
+// the file's first costSample bytes, read with pread. A file it cannot
+// read, or no rate, counts as cheap.
+func costly(rate func([]byte) float64, fd osfile.Handle, size int64) bool {
+	if rate == nil {
+		return false
+	}
 	n := int(min(size, costSample))
 	buf := make([]byte, n)
 	// From the start, which the search reads first anyway: a sample from
@@ -41,5 +42,5 @@ func costly(m match.Matcher, fd osfile.Handle, size int64) bool {
 	// first reads of memory the kernel just wrote can cost a fault each,
 	// which would be timed as the pattern's cost.
 	runtime.KeepAlive(osfile.Touch(buf[:got], 0, got))
-	return search.Rate(m, buf[:got]) < costlyRate
+	return rate(buf[:got]) < costlyRate
 }

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/sys/unix"
 
 	"urg/osfile"
-	"urg/search"
 	"urg/uring"
 )
 
@@ -31,7 +30,7 @@ const readsAround = true
 // stream. drop says the page-cache policy leaves none of this file's
 // pages cached: then a file of dropStreamMin bytes or more that is mostly
 // not cached is streamed under auto and uring too.
-func (w *worker) streamAround(fd int, size int64, drop bool) (st search.Stream, done func(), ok bool) {
+func (w *reader) streamAround(fd int, size int64, drop bool) (st Stream, done func(), ok bool) {
 	r := w.r
 	switch r.cfg.Engine {
 	case EngineDirect:
@@ -68,7 +67,7 @@ func (r *run) aroundCache(fd int, size int64) bool {
 	if !big && size < costlyMin || cachedShare(fd, size) > 0.5 {
 		return false
 	}
-	return big || costly(r.cfg.Matcher, fd, size)
+	return big || costly(r.cfg.Rate, fd, size)
 }
 
 // costlyMin is the size from which a costly pattern reads a cold file

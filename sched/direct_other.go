@@ -4,12 +4,11 @@ package sched
 
 import (
 	"urg/osfile"
-	"urg/search"
 )
 
 // streamAround reads around the page cache through io_uring, which is
 // Linux's: elsewhere files are read as the other engines do.
-func (w *worker) streamAround(osfile.Handle, int64, bool) (search.Stream, func(), bool) {
+func (w *reader) streamAround(osfile.Handle, int64, bool) (Stream, func(), bool) {
 	return nil, nil, false
 }
 

@@ -109,7 +109,7 @@ type Latency struct {
 	Flight Hist
 }
 
-// latencies gathers the histograms of a run's rings and workers as each
+// latencies gathers the histograms of a run's rings and readers as each
 // ends; each records into its own while it runs, so the timing costs no
 // shared write.
 type latencies struct {

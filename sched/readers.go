@@ -14,13 +14,13 @@ import (
 //
 //   - EngineUring: the rings read every file; searchers take what they
 //     hand on.
-//   - EngineAuto, EngineDirect: one worker per thread tries each file
-//     without blocking (worker.take) and searches it at once when the
+//   - EngineAuto, EngineDirect: one reader per thread tries each file
+//     without blocking (reader.take) and searches it at once when the
 //     caches hold it; a file that would wait for the disk goes to the
-//     rings, started at the first such file, and the workers also
+//     rings, started at the first such file, and the readers also
 //     search what the rings hand on. Warm, nothing pays for a ring;
 //     cold, the disk's queue stays full as under EngineUring.
-//   - EnginePread, EngineMmap: one worker per thread reads its files
+//   - EnginePread, EngineMmap: one reader per thread reads its files
 //     itself.
 func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 	switch {
@@ -53,7 +53,7 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 		r.readers.Add(1)
 		go func() {
 			defer r.readers.Done()
-			w := r.newWorker()
+			w := r.newReader()
 			defer w.done()
 			for f := range files {
 				w.searchFile(f, nil)
@@ -64,7 +64,7 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 	return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
 }
 
-// serveWalk starts n workers of a run that tries files without blocking
+// serveWalk starts n readers of a run that tries files without blocking
 // on the walk's files; walking counts them already.
 func (r *run) serveWalk(n int) {
 	r.stats.Threads.Add(int64(n))
@@ -72,7 +72,7 @@ func (r *run) serveWalk(n int) {
 		r.readers.Add(1)
 		go func() {
 			defer r.readers.Done()
-			w := r.newWorker()
+			w := r.newReader()
 			defer w.done()
 			w.serve(r.walkFiles)
 		}()
@@ -80,13 +80,13 @@ func (r *run) serveWalk(n int) {
 }
 
 // ringRefused records that no ring will start, for reason err. From then
-// on a file that would wait for the disk is read by its worker, blocking
-// its thread: the workers the cores capped (ringThreads) start, up to the
+// on a file that would wait for the disk is read by its reader, blocking
+// its thread: the readers the cores capped (ringThreads) start, up to the
 // threads asked, so that as many reads are in flight as without a ring.
 func (r *run) ringRefused(err error) {
 	r.ringErr = err
 	if more := r.cfg.Threads - r.ringThreads(); more > 0 {
-		// Called by a worker still taking the walk's files, or before
+		// Called by a reader still taking the walk's files, or before
 		// any: walking is above zero, and the walk's channel open.
 		r.walking.Add(int32(more))
 		r.serveWalk(more)
@@ -94,9 +94,9 @@ func (r *run) ringRefused(err error) {
 }
 
 // refill lets the walkers refill the queue of files once it runs low. The
-// walkers a worker's receives woke wait on its core until it blocks,
+// walkers a reader's receives woke wait on its core until it blocks,
 // which, with files queued, it does not: without a turn now they would
-// get one only once the queue ran dry and every worker stopped.
+// get one only once the queue ran dry and every reader stopped.
 func refill(files <-chan walk.File) {
 	if len(files) < cap(files)/4 {
 		runtime.Gosched()
@@ -108,7 +108,7 @@ func (r *run) searchFrom(jobs <-chan ringJob) {
 	r.readers.Add(1)
 	go func() {
 		defer r.readers.Done()
-		w := r.newWorker()
+		w := r.newReader()
 		defer w.done()
 		for j := range jobs {
 			w.job(j)
@@ -140,7 +140,7 @@ func (r *run) ringFor() *rings {
 	return r.rings.Load()
 }
 
-// walkDone is called by each worker when the walk has no more files for
+// walkDone is called by each reader when the walk has no more files for
 // it. After the last, no file can go to the rings: they are told so, and
 // when none started, nothing will hand the searchers a job.
 func (r *run) walkDone() {
@@ -154,10 +154,10 @@ func (r *run) walkDone() {
 	}
 }
 
-// serve is a worker of a run that tries files without blocking: it takes
+// serve is a reader of a run that tries files without blocking: it takes
 // files from the walk and jobs from the rings, whichever comes, until
 // both are done.
-func (w *worker) serve(files <-chan walk.File) {
+func (w *reader) serve(files <-chan walk.File) {
 	r := w.r
 	jobs := r.jobs
 	file := func(f walk.File, ok bool) {
@@ -212,9 +212,9 @@ func (w *worker) serve(files <-chan walk.File) {
 	}
 }
 
-// offer takes file f as take does, or queues it in the worker's batch,
+// offer takes file f as take does, or queues it in the reader's batch,
 // which it tries once full.
-func (w *worker) offer(f walk.File) {
+func (w *reader) offer(f walk.File) {
 	if !w.batchable(f) {
 		w.take(f)
 		return
@@ -225,12 +225,12 @@ func (w *worker) offer(f walk.File) {
 	}
 }
 
-// batchable reports whether f may go in the worker's batch, which it
+// batchable reports whether f may go in the reader's batch, which it
 // makes at the first such file: a file take would try without blocking,
 // while the rings do not wait for the disk.
-func (w *worker) batchable(f walk.File) bool {
+func (w *reader) batchable(f walk.File) bool {
 	r := w.r
-	if w.noBatch || r.cfg.RingRefused != nil || !f.ShortIsEOF || !r.nowait.Load() || !ringable(f, r.cfg.Matcher.MinLen()) {
+	if w.noBatch || r.cfg.RingRefused != nil || !f.ShortIsEOF || !r.nowait.Load() || !ringable(f, r.cfg.MinLen) {
 		return false
 	}
 	if rs := r.rings.Load(); rs != nil && rs.waiting() {
@@ -248,7 +248,7 @@ func (w *worker) batchable(f walk.File) bool {
 }
 
 // job searches what a ring handed on and gives its slot back.
-func (w *worker) job(j ringJob) {
+func (w *reader) job(j ringJob) {
 	w.searchFile(j.f, j.rd)
 	if j.release != nil {
 		j.release()
@@ -258,9 +258,9 @@ func (w *worker) job(j ringJob) {
 // take searches file f now if the caches hold it, else hands it to the
 // rings. Files no ring takes (standard input, a path too long, a file too
 // short to match) are read as the pread engine reads them.
-func (w *worker) take(f walk.File) {
+func (w *reader) take(f walk.File) {
 	r := w.r
-	if !ringable(f, r.cfg.Matcher.MinLen()) {
+	if !ringable(f, r.cfg.MinLen) {
 		w.searchFile(f, nil)
 		return
 	}
@@ -300,12 +300,12 @@ func (w *worker) take(f walk.File) {
 	}
 }
 
-// probe opens and reads f without blocking, into the worker's head
+// probe opens and reads f without blocking, into the reader's head
 // buffer. It returns what it read (nil: read f the blocking way, as when
 // the kernel has no non-blocking path or the open failed, which the
 // blocking open then reports), or blocked when f would wait for the disk,
 // with its handle when it was opened (else osfile.NoHandle).
-func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd osfile.Handle) {
+func (w *reader) probe(f walk.File) (rd *readDone, blocked bool, fd osfile.Handle) {
 	r := w.r
 	w.at("open", f.Path)
 	fd, err := w.cached.Open(f.Path)
@@ -354,7 +354,7 @@ func (w *worker) probe(f walk.File) (rd *readDone, blocked bool, fd osfile.Handl
 	return &w.rd, false, osfile.NoHandle
 }
 
-// coldTries is how many files a worker sends to the rings untried, for
+// coldTries is how many files a reader sends to the rings untried, for
 // one it tries, while the rings wait for the disk.
 const coldTries = 15
 
@@ -375,8 +375,8 @@ const pathMax = 4096
 // where it was read, whole, and binary data is decided as elsewhere.
 const headSize = 256 << 10
 
-// headBuf is the worker's buffer for a file's start, made at first use.
-func (w *worker) headBuf() []byte {
+// headBuf is the reader's buffer for a file's start, made at first use.
+func (w *reader) headBuf() []byte {
 	if w.head == nil {
 		w.head = make([]byte, headSize)
 	}
@@ -385,9 +385,9 @@ func (w *worker) headBuf() []byte {
 
 // toRing hands f, which would wait for the disk, to the rings, open as fd
 // when the non-blocking path opened it (else osfile.NoHandle). While the rings' queue
-// is full, the worker searches what they hand on, so that neither waits
+// is full, the reader searches what they hand on, so that neither waits
 // for the other. Without a ring, f is read here, blocking.
-func (w *worker) toRing(f walk.File, fd osfile.Handle) {
+func (w *reader) toRing(f walk.File, fd osfile.Handle) {
 	r := w.r
 	r.stats.Blocked.Add(1)
 	if r.ringFor() == nil {

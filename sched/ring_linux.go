@@ -192,7 +192,7 @@ type ring struct {
 	free  []int    // slots holding no file
 	freed chan int // slots coming back from searchers
 	whole []int    // slots read whole, to search here
-	w     *worker  // searches the whole files, on this thread
+	w     *reader  // searches the whole files, on this thread
 	// inflight counts operations in the kernel, files the files between
 	// their open and the end of their read.
 	inflight, files, maxFiles int
@@ -231,7 +231,7 @@ func (g *rings) newRing() (*ring, error) {
 		return nil, err
 	}
 	rg := &ring{g: g, u: u, arena: arena, slots: make([]slot, g.depth), free: make([]int, 0, g.depth),
-		freed: make(chan int, g.depth), w: g.r.newWorker(), inputOpen: true, walkIn: g.walk}
+		freed: make(chan int, g.depth), w: g.r.newReader(), inputOpen: true, walkIn: g.walk}
 	for i := range rg.slots {
 		buf, _ := arena.Alloc(ringBufSize, 4096)
 		path, _ := arena.Alloc(pathMax, 1)
@@ -345,7 +345,7 @@ func (rg *ring) fill() {
 			rg.inputOpen = false
 			return
 		}
-		if !ringable(q.f, rg.g.r.cfg.Matcher.MinLen()) {
+		if !ringable(q.f, rg.g.r.cfg.MinLen) {
 			rg.g.jobs <- ringJob{f: q.f}
 			continue
 		}

@@ -1,22 +1,18 @@
-// Package sched schedules the reads of a search: it takes the files the
-// walk yields through a bounded queue, reads each with the run's engine
-// (io_uring rings, pread, memory maps, reads around the page cache) and
-// has a searcher search it, reporting to the sink the output gives for
-// the file. It knows searchers and sinks only through package search, and
-// the output only through the Output interface.
+// Package sched is the I/O engine: it takes the files the walk yields
+// through a bounded queue, reads each with the run's engine (io_uring
+// rings, pread, memory maps, reads around the page cache) and hands it, in
+// the shape it was read in (Input), to a Searcher of the goroutine that
+// read it. It knows nothing of patterns, searches or output: what a file
+// holds and what becomes of it are the Searcher's.
 package sched
 
 import (
-	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"urg/internal/fault"
-	"urg/match"
 	"urg/osfile"
-	"urg/search"
-	"urg/transcode"
 	"urg/walk"
 )
 
@@ -29,18 +25,6 @@ const coldSearchers = 3
 
 // DefaultQueueDepth is how many files each ring keeps in flight.
 const DefaultQueueDepth = 64
-
-// Output is where a run's results go: a sink for each file, written in
-// the order of the files' numbers.
-type Output interface {
-	// Admit says that file seq is on its way: an ordered output keeps
-	// the place for it.
-	Admit(seq int64)
-	// Sink is the sink of file seq, named label in the output.
-	Sink(seq int64, label string) search.Sink
-	// Err is the output's error, once writing it failed.
-	Err() error
-}
 
 // Config is one search run.
 type Config struct {
@@ -56,13 +40,32 @@ type Config struct {
 	// with its own buffers. The pread and map engines, whose every read
 	// holds its thread until the disk answers, start Threads.
 	Threads, Cores int
-	Search         search.Options
-	Matcher        match.Matcher
-	Out            Output
-	// StdinLabel names standard input in the output and in messages
-	// (--label); empty means walk.StdinLabel.
-	StdinLabel string
-	Engine     Engine
+	// NewSearcher makes the searcher of one goroutine that reads: each
+	// file read is handed to one of them.
+	NewSearcher func() Searcher
+	// Admit, when set, is told of each file the walk yields, in the
+	// walk's order, before any searcher is handed it: an ordered output
+	// keeps its place.
+	Admit func(seq int64)
+	// Stopped, when set, says the run is over (-q found its line, the
+	// output is gone): the walk ends, and the files still queued are
+	// handed on for their searchers to end.
+	Stopped func() bool
+	// MinLen is the fewest bytes a match takes: a file shorter is not
+	// worth a ring's slot (ringable).
+	MinLen int
+	// Sniffer, when set, picks from their first bytes the files read as
+	// streams (Sniffed): decompressed, transcoded.
+	Sniffer Sniffer
+	// MapNULs says a file whose start holds NUL bytes may still be
+	// mapped: its search takes them as text.
+	MapNULs bool
+	// Rate measures the matching speed, in bytes per second on one core,
+	// over a sample of a file: auto's rule for reading a cold large file
+	// around the cache asks it (costly). Nil: every pattern counts as
+	// cheap.
+	Rate   func(sample []byte) float64
+	Engine Engine
 	// QueueDepth is how many files one ring keeps in flight.
 	QueueDepth int
 	// Cache is what the run leaves in the page cache; CacheBudget is how
@@ -73,27 +76,8 @@ type Config struct {
 	// Latency times every I/O operation, for Stats.Latency (--stats).
 	Latency bool
 	// MapChunk is how much of a file one mmap call maps (0: the
-	// default); SplitPiece is how much of a large file one core takes on
-	// at a time, and SplitMin the size from which a file is split across
-	// cores (0: the defaults).
-	MapChunk, SplitPiece, SplitMin int
-	// SearchZip searches a file whose first bytes carry the magic of a
-	// compressed stream (gzip, bzip2, xz, lzma, zstd, lz4, compress) decompressed, as a
-	// stream on one core; other files, and standard input, are read as
-	// without it.
-	SearchZip bool
-	// Pre, when set, is the preprocessor whose output is searched in
-	// place of the files it takes (--pre, --pre-glob).
-	Pre *Pre
-	// Encoding is how files are transcoded to UTF-8 before they are
-	// searched (--encoding; by default, files with a UTF-16 mark).
-	Encoding transcode.Mode
-	// StopAtFirst ends the whole run at the first selected line (-q).
-	StopAtFirst bool
-	// ListsNames says the output is names, not lines or counts (-l,
-	// -L), and Search.MaxCount is theirs, not -m: standard input is then
-	// left where reading it stopped, as grep leaves it (see leaveStdin).
-	ListsNames bool
+	// default).
+	MapChunk int
 	// RingRefused, when not nil, is taken as the kernel's refusal of
 	// io_uring, so that the fallbacks can be tested anywhere.
 	RingRefused error
@@ -111,14 +95,10 @@ type Config struct {
 
 // Stats count what a run did.
 type Stats struct {
-	Walked   atomic.Int64 // files the walk yielded
-	Searched atomic.Int64 // files read and searched
-	Skipped  atomic.Int64 // files skipped unopened: shorter than any match
+	Walked atomic.Int64 // files the walk yielded
 	// Filtered counts entries the walk left out: --include, --exclude,
 	// --exclude-dir, --ignore, --hidden=false.
 	Filtered atomic.Int64
-	// BinarySkipped counts binary files taken as holding no match (-I).
-	BinarySkipped atomic.Int64
 	// How files were read: whole by the ring; their start by the ring
 	// and the rest with pread; whole, or their start, by the
 	// non-blocking path (from the caches, without waiting for the disk);
@@ -126,20 +106,15 @@ type Stats struct {
 	RingWhole, RingThenPread atomic.Int64
 	Cached, CachedThenPread  atomic.Int64
 	// Batched counts the files of Cached that a batch read, several
-	// to a submission on a worker's ring.
+	// to a submission on a reader's ring.
 	Batched atomic.Int64
 	Pread   atomic.Int64
 	// Blocked counts the files the non-blocking path found would wait
 	// for the disk, which went to the ring (or, without one, to pread).
 	Blocked atomic.Int64
-	Binary  atomic.Int64 // files found to hold NUL bytes
 	Mapped  atomic.Int64 // files searched through a memory map
-	Split   atomic.Int64 // large files searched on several cores at once
 	Direct  atomic.Int64 // files read around the page cache
-	Bytes   atomic.Int64 // bytes read
-	Lines   atomic.Int64 // lines selected
-	Matched atomic.Int64 // files with a selected line
-	Errors  atomic.Int64 // errors reported
+	Bytes   atomic.Int64 // bytes searched, as the searchers count them (File.Close)
 	// Threads counts the searching threads the run started for -j: the
 	// readers, or the searchers beside the rings, up to the cores there
 	// (see Config.Threads); not the searchers more a cold run adds.
@@ -164,16 +139,9 @@ type Stats struct {
 
 // run is the state of one Run.
 type run struct {
-	cfg     Config
-	stats   *Stats
-	stopped atomic.Bool
-	split   *search.Parallel // nil when the options or one thread forbid it
-	// splitting holds a token while a file is searched on every core:
-	// one at a time, since a second split would find the cores busy and
-	// only double the pages held ahead of the search (see
-	// docs/decisions.md#runsplitting-one-file-split-across-the-cores-at-a-time-schedschedgo).
-	splitting chan struct{}
-	held      osfile.Held // the bytes this run's maps hold
+	cfg   Config
+	stats *Stats
+	held  osfile.Held // the bytes this run's maps hold
 	// uncached is how this run reads without leaving pages cached.
 	uncached osfile.Uncached
 	lat      latencies
@@ -194,13 +162,10 @@ type run struct {
 	ringOnce sync.Once
 	ringErr  error
 	// readers counts the goroutines that search; walking counts the
-	// workers still taking files from the walk.
+	// readers still taking files from the walk.
 	readers sync.WaitGroup
 	walking atomic.Int32
 }
-
-// errStopped ends the files still queued once the run is stopped.
-var errStopped = errors.New("run stopped")
 
 // Run searches everything cfg names and returns what it counted. It fails
 // before searching anything only when EngineUring was asked for and the
@@ -218,17 +183,19 @@ func Run(cfg Config) (*Stats, error) {
 	}
 	walk.Files(r.cfg.Paths, r.cfg.Walk, walk.Handler{
 		File: func(f walk.File) bool {
-			if r.stopped.Load() {
+			if r.stopped() {
 				return false
 			}
 			r.stats.Walked.Add(1)
-			r.cfg.Out.Admit(f.Seq)
+			if r.cfg.Admit != nil {
+				r.cfg.Admit(f.Seq)
+			}
 			send(f)
 			return true
 		},
 		Report:   r.report,
 		Warn:     r.warn,
-		Stopped:  r.stopped.Load,
+		Stopped:  r.stopped,
 		Filtered: &r.stats.Filtered,
 	})
 	end()
@@ -265,25 +232,15 @@ func newRun(cfg Config) *run {
 		cfg.QueueDepth = DefaultQueueDepth
 	}
 	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cores))
-	if cfg.SplitMin <= 0 {
-		cfg.SplitMin = splitMin
-	}
 	cfg.Walk.Faults = cfg.Faults
 	if cfg.CacheBudget <= 0 {
 		cfg.CacheBudget = osfile.Memory() / CacheShare
 	}
-	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1),
-		jobs: make(chan ringJob, cores*cfg.QueueDepth)}
+	r := &run{cfg: cfg, stats: &Stats{}, jobs: make(chan ringJob, cores*cfg.QueueDepth)}
 	r.lat.start = time.Now()
 	// Where the system has no non-blocking path, it has no io_uring
 	// either: every file is read the blocking way, from the start.
 	r.nowait.Store((cfg.Engine == EngineAuto || cfg.Engine == EngineDirect) && osfile.Nowait)
-	if cores > 1 && search.Splits(cfg.Search) {
-		r.split = search.NewParallel(cfg.Matcher, cfg.Search, cores, osfile.Protect)
-		if cfg.SplitPiece > 0 {
-			r.split.Piece = cfg.SplitPiece
-		}
-	}
 	return r
 }
 
@@ -294,34 +251,12 @@ func (r *run) warn(path string, err error) {
 	}
 }
 
+// report passes on an error with the path it concerns.
 func (r *run) report(path string, err error) {
-	r.stats.Errors.Add(1)
 	if r.cfg.Report != nil {
 		r.cfg.Report(path, err)
 	}
 }
 
-// stdinLabel is what standard input is called.
-func (c *Config) stdinLabel() string {
-	if c.StdinLabel != "" {
-		return c.StdinLabel
-	}
-	return walk.StdinLabel
-}
-
-// unopenedBelow is the size under which a file holds nothing to print and
-// is not opened: shorter than any match, unless every line is printed
-// (-v, --passthru) or the file may be compressed, and longer decompressed
-// (--search-zip). 0 opens every file.
-func (c *Config) unopenedBelow() int64 {
-	if c.Search.Invert || c.Search.Passthru || c.SearchZip || c.Encoding.Always() || c.Pre != nil {
-		return 0
-	}
-	n := int64(c.Matcher.MinLen())
-	if c.Encoding.Sniffs() && n > 0 {
-		// A file with a UTF-16 mark is read transcoded: each two of
-		// its bytes after the mark are at most three of UTF-8.
-		n = min(n, 3+(2*n-1)/3)
-	}
-	return n
-}
+// stopped says the run is over (Config.Stopped).
+func (r *run) stopped() bool { return r.cfg.Stopped != nil && r.cfg.Stopped() }

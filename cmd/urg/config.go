@@ -14,13 +14,15 @@ import (
 	"urg/sched"
 	"urg/search"
 	"urg/walk"
+	"urg/worker"
 )
 
 // The translation of the parsed flags into the run's configuration: the
-// I/O engine's (sched.Config) and the printer's (printer.Config).
+// search's (worker.Config, with the I/O engine's sched.Config in it) and
+// the printer's (printer.Config).
 
-// config turns options into the scheduler's run.
-func (o *options) config(m match.Matcher) sched.Config {
+// config turns options into the search's run.
+func (o *options) config(m match.Matcher) worker.Config {
 	threads := o.threads
 	if threads <= 0 {
 		threads = runtime.NumCPU()
@@ -67,23 +69,25 @@ func (o *options) config(m match.Matcher) sched.Config {
 	if o.lowMemory {
 		chunk /= 2
 	}
-	return sched.Config{
-		Engine:      o.engine,
-		Cache:       o.cache,
-		CacheBudget: cacheBudget(),
-		Latency:     o.stats,
-		QueueDepth:  depth,
-		MapChunk:    chunk,
+	return worker.Config{
+		IO: sched.Config{
+			Engine:      o.engine,
+			Cache:       o.cache,
+			CacheBudget: cacheBudget(),
+			Latency:     o.stats,
+			QueueDepth:  depth,
+			MapChunk:    chunk,
+			RingRefused: ringRefused(),
+			GrowAtOnce:  os.Getenv("URG_GROW_AT_ONCE") == "1",
+			Faults:      fault.New(os.Getenv("URG_FAULTS")),
+			Paths:       o.paths,
+			Walk:        wo,
+			Threads:     threads,
+			Cores:       cores,
+		},
 		SplitPiece:  envSize("URG_SPLIT_PIECE"),
 		SplitMin:    envSize("URG_SPLIT_MIN"),
-		RingRefused: ringRefused(),
-		GrowAtOnce:  os.Getenv("URG_GROW_AT_ONCE") == "1",
-		Faults:      fault.New(os.Getenv("URG_FAULTS")),
-		Paths:       o.paths,
 		StdinLabel:  o.label,
-		Walk:        wo,
-		Threads:     threads,
-		Cores:       cores,
 		Search:      so,
 		Matcher:     m,
 		StopAtFirst: o.quiet,

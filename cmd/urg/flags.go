@@ -19,6 +19,7 @@ import (
 	"urg/search"
 	"urg/transcode"
 	"urg/walk"
+	"urg/worker"
 )
 
 // options is the parsed command line.
@@ -70,7 +71,7 @@ type options struct {
 	hyperlink                      *printer.Hyperlink
 	preCommand                     string         // --pre, "" for none
 	preGlobs                       []string       // --pre-glob
-	pre                            *sched.Pre     // what they say
+	pre                            *worker.Pre    // what they say
 	encodingName                   string         // --encoding, "" when not given
 	encoding                       transcode.Mode // what it names
 	stats                          bool
@@ -629,7 +630,7 @@ func (o *options) setSort(_ *pflag.FlagSet, r *rawFlags) error {
 // setPre is --pre and --pre-glob.
 func (o *options) setPre(_ *pflag.FlagSet, r *rawFlags) error {
 	if o.preCommand != "" {
-		o.pre = &sched.Pre{Command: o.preCommand}
+		o.pre = &worker.Pre{Command: o.preCommand}
 		if len(o.preGlobs) > 0 {
 			globs, err := walk.ParseGlobs(o.preGlobs, nil)
 			if err != nil {

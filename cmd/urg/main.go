@@ -18,8 +18,8 @@ import (
 	"urg/internal/size"
 	"urg/match"
 	"urg/printer"
-	"urg/sched"
 	"urg/walk"
+	"urg/worker"
 )
 
 // version is set by the build (-ldflags -X main.version=...).
@@ -172,7 +172,7 @@ func compileMatcher(o *options, stderr io.Writer, compiled func()) (match.Matche
 // grep's exit status.
 func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 	cfg := o.config(m)
-	cfg.Walk.Output = o.feedback(stdout)
+	cfg.IO.Walk.Output = o.feedback(stdout)
 	color, restoreConsole := o.colorOn(stdout)
 	defer restoreConsole()
 	pc := o.printer(m, stdout, stderr, color)
@@ -183,7 +183,7 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 	out := printer.NewOutput(stdout, stderr, pc, o.sorted || o.filesOnly())
 	cfg.Out = out
 	var reportMu sync.Mutex
-	cfg.Warn = func(path string, err error) {
+	cfg.IO.Warn = func(path string, err error) {
 		if o.noMessages {
 			return
 		}
@@ -191,8 +191,8 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		reportMu.Unlock()
 	}
-	cfg.Report = cfg.Warn // the same line; sched counts the errors
-	stats, err := sched.Run(cfg)
+	cfg.IO.Report = cfg.IO.Warn // the same line; worker counts the errors
+	stats, err := worker.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
 		return exitTrouble
@@ -205,7 +205,7 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 		}
 		printStats(stderr, stats, &cfg, m, matches)
 		fmt.Fprintf(stderr, "  locale:   %s\n", charset(o.match.UTF8))
-		fmt.Fprintf(stderr, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.Threads, cfg.QueueDepth)
+		fmt.Fprintf(stderr, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.IO.Threads, cfg.IO.QueueDepth)
 	}
 	selected := stats.Lines.Load() > 0
 	switch {
@@ -340,19 +340,19 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 	}
 	var listed, failed bool
 	var outErr error
-	cfg.Report = func(path string, err error) {
+	cfg.IO.Report = func(path string, err error) {
 		failed = true
 		if !o.noMessages {
 			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		}
 	}
-	cfg.Warn = func(path string, err error) {
+	cfg.IO.Warn = func(path string, err error) {
 		if !o.noMessages {
 			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
 		}
 	}
 	var mu sync.Mutex
-	walk.Files(cfg.Paths, cfg.Walk, walk.Handler{
+	walk.Files(cfg.IO.Paths, cfg.IO.Walk, walk.Handler{
 		File: func(f walk.File) bool {
 			mu.Lock()
 			defer mu.Unlock()
@@ -365,8 +365,8 @@ func listFiles(o *options, stdout, stderr io.Writer) int {
 			}
 			return outErr == nil
 		},
-		Report: cfg.Report,
-		Warn:   cfg.Warn,
+		Report: cfg.IO.Report,
+		Warn:   cfg.IO.Warn,
 	})
 	if err := out.Flush(); outErr == nil {
 		outErr = err

@@ -5,14 +5,14 @@ import (
 	"io/fs"
 	"strings"
 
-	"urg/sched"
 	"urg/walk"
+	"urg/worker"
 )
 
 // message renders an error as grep does after "urg: path: ", with the
 // system's wording capitalised ("No such file or directory").
 func message(err error) string {
-	var pre *sched.PreError
+	var pre *worker.PreError
 	if errors.As(err, &pre) {
 		return pre.Error() // ripgrep's wording, already made
 	}

@@ -9,18 +9,19 @@ import (
 	"urg/match"
 	"urg/osfile"
 	"urg/sched"
+	"urg/worker"
 )
 
 // --stats: what the search did, in words and figures, after its output.
 
 // printStats writes --stats; matches is the number of matches printed,
 // or -1 where lines were not printed (counts, names).
-func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher, matches int64) {
+func printStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matcher, matches int64) {
 	threads := s.Threads.Load()
 	secs := s.Elapsed.Seconds()
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
-	fmt.Fprintf(w, "  engine:   %s, %s matcher, %d threads\n", readerOf(s), m.Engine(), threads)
+	fmt.Fprintf(w, "  engine:   %s, %s matcher, %d threads\n", readerOf(s.Stats), m.Engine(), threads)
 	if u := s.Uring; u.Rings > 0 {
 		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
 			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
@@ -35,7 +36,7 @@ func printStats(w io.Writer, s *sched.Stats, cfg *sched.Config, m match.Matcher,
 	fmt.Fprintf(w, "  read as:  %d whole by io_uring, %d begun by io_uring and read on with pread, %d with pread, %d through a memory map, %d around the page cache by io_uring (%d split across cores)\n",
 		s.RingWhole.Load(), s.RingThenPread.Load(), s.Pread.Load(), s.Mapped.Load(), s.Direct.Load(), s.Split.Load())
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
-	printCache(w, s, cfg.Cache, cfg.CacheBudget)
+	printCache(w, s.Stats, cfg.IO.Cache, cfg.IO.CacheBudget)
 	printLatency(w, s.Latency)
 	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
 	if matches >= 0 {

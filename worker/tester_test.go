@@ -1,4 +1,4 @@
-package sched
+package worker
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"urg/match"
+	"urg/sched"
 	"urg/search"
 	"urg/transcode"
 	"urg/walk"
@@ -112,15 +113,15 @@ func mapped(s *Stats) bool { return s.Mapped.Load() > 0 }
 func engineCases() []engineCase {
 	refused := errors.New("io_uring refused (test)")
 	return []engineCase{
-		{"auto", func(c *Config) { c.Engine = EngineAuto }, nil},
-		{"uring", func(c *Config) { c.Engine = EngineUring }, nil},
-		{"uring-grown", func(c *Config) { c.Engine = EngineUring; c.GrowAtOnce = true }, nil},
-		{"pread", func(c *Config) { c.Engine = EnginePread }, nil},
-		{"mmap", func(c *Config) { c.Engine = EngineMmap }, mapped},
-		{"mmap-small-chunks", func(c *Config) { c.Engine = EngineMmap; c.MapChunk = 64 << 10 }, mapped},
-		{"split", func(c *Config) { c.Engine = EngineMmap; c.SplitMin = 64 << 10; c.SplitPiece = 64 << 10 },
+		{"auto", func(c *Config) { c.IO.Engine = sched.EngineAuto }, nil},
+		{"uring", func(c *Config) { c.IO.Engine = sched.EngineUring }, nil},
+		{"uring-grown", func(c *Config) { c.IO.Engine = sched.EngineUring; c.IO.GrowAtOnce = true }, nil},
+		{"pread", func(c *Config) { c.IO.Engine = sched.EnginePread }, nil},
+		{"mmap", func(c *Config) { c.IO.Engine = sched.EngineMmap }, mapped},
+		{"mmap-small-chunks", func(c *Config) { c.IO.Engine = sched.EngineMmap; c.IO.MapChunk = 64 << 10 }, mapped},
+		{"split", func(c *Config) { c.IO.Engine = sched.EngineMmap; c.SplitMin = 64 << 10; c.SplitPiece = 64 << 10 },
 			func(s *Stats) bool { return s.Split.Load() > 0 }},
-		{"ring-refused", func(c *Config) { c.Engine = EngineAuto; c.RingRefused = refused },
+		{"ring-refused", func(c *Config) { c.IO.Engine = sched.EngineAuto; c.IO.RingRefused = refused },
 			func(s *Stats) bool { return s.RingRefused != nil }},
 	}
 }
@@ -145,10 +146,10 @@ func TestEngineTester(t *testing.T) {
 			out := &recording{files: map[string][]string{}}
 			var errs []string
 			var mu sync.Mutex
-			cfg := Config{Threads: 2, Cores: 2, Matcher: m, Out: out, Paths: []string{dir}, SearchZip: true,
-				Encoding: transcode.Default(), Walk: walk.Options{MaxDepth: -1},
+			cfg := Config{Matcher: m, Out: out, SearchZip: true, Encoding: transcode.Default(),
 				Search: search.Options{LineNumbers: true, Binary: search.BinaryQuit},
-				Report: func(p string, err error) { mu.Lock(); errs = append(errs, p+": "+err.Error()); mu.Unlock() }}
+				IO: sched.Config{Threads: 2, Cores: 2, Paths: []string{dir}, Walk: walk.Options{MaxDepth: -1},
+					Report: func(p string, err error) { mu.Lock(); errs = append(errs, p+": "+err.Error()); mu.Unlock() }}}
 			ec.cfg(&cfg)
 			st, err := Run(cfg)
 			if err != nil {

@@ -1,4 +1,4 @@
-package sched
+package worker
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"urg/match"
 	"urg/osfile"
+	"urg/sched"
 	"urg/search"
 	"urg/walk"
 )
@@ -58,13 +59,13 @@ func TestRunEveryEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string][]string{"a.txt": {"one needle"}, "big.txt": {"needle at the end"}}
-	for _, e := range []Engine{EngineAuto, EnginePread, EngineMmap} {
+	for _, e := range []sched.Engine{sched.EngineAuto, sched.EnginePread, sched.EngineMmap} {
 		t.Run(e.String(), func(t *testing.T) {
 			t.Chdir(dir)
 			out := &lines{got: map[string][]string{}}
 			var errs []string
-			s, err := Run(Config{Threads: 2, Matcher: m, Out: out, Engine: e, Walk: walk.Options{MaxDepth: -1},
-				Report: func(p string, err error) { errs = append(errs, p+": "+err.Error()) }})
+			s, err := Run(Config{Matcher: m, Out: out, IO: sched.Config{Threads: 2, Engine: e, Walk: walk.Options{MaxDepth: -1},
+				Report: func(p string, err error) { errs = append(errs, p+": "+err.Error()) }}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +75,7 @@ func TestRunEveryEngine(t *testing.T) {
 			if len(out.got) != len(want) || strings.Join(out.got["a.txt"], "\n") != "one needle" || strings.Join(out.got["big.txt"], "\n") != "needle at the end" {
 				t.Fatalf("found %q, want %q", out.got, want)
 			}
-			if e != EngineAuto {
+			if e != sched.EngineAuto {
 				return
 			}
 			if s.Nowait != osfile.Nowait {
@@ -106,9 +107,9 @@ func TestRunListedWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := &lines{got: map[string][]string{}}
-	s, err := Run(Config{Threads: 2, Matcher: m, Out: out, Engine: EngineUring, Paths: paths,
+	s, err := Run(Config{Matcher: m, Out: out, IO: sched.Config{Threads: 2, Engine: sched.EngineUring, Paths: paths,
 		Walk:   walk.Options{MaxDepth: -1, Listed: len(paths), FromList: true},
-		Report: func(p string, err error) { t.Errorf("%s: %v", p, err) }})
+		Report: func(p string, err error) { t.Errorf("%s: %v", p, err) }}})
 	if err != nil {
 		t.Skipf("no ring here: %v", err)
 	}

@@ -1,4 +1,4 @@
-package sched
+package worker
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 // searchStdin searches standard input, which every engine reads with
 // read(2) from where its offset is, and then leaves that offset as grep
 // leaves it (leaveStdin).
-func (w *worker) searchStdin(sink search.Sink) (search.Result, error) {
+func (w *searcher) searchStdin(sink search.Sink) (search.Result, error) {
 	r := w.r
 	start, serr := osfile.Seek(osfile.Stdin(), 0, io.SeekCurrent)
 	in := r.cfg.Encoding.NewStream(osfile.FromFD(osfile.Stdin()))

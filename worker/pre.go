@@ -1,4 +1,4 @@
-package sched
+package worker
 
 import (
 	"errors"
@@ -18,7 +18,7 @@ import (
 // Pre is ripgrep's --pre: a program whose standard output is searched in
 // place of a file's bytes. It is run as COMMAND PATH, with the file on
 // its standard input, once for each file (of those Globs takes, when
-// set); each worker runs its own, so that as many run at once as files
+// set); each searching goroutine runs its own, so that as many run at once as files
 // are searched. Standard input is never preprocessed.
 type Pre struct {
 	Command string
@@ -39,7 +39,7 @@ const stderrMax = 64 << 10
 // output was read to the end, is the file's error, as ripgrep words it,
 // with what it wrote to its standard error; one that the search stopped
 // reading (-m, -q, -l) is not asked how it ended.
-func (w *worker) searchPre(path string, sink search.Sink) (search.Result, error) {
+func (w *searcher) searchPre(path string, sink search.Sink) (search.Result, error) {
 	pre := w.r.cfg.Pre
 	in, err := os.Open(path)
 	if err != nil {

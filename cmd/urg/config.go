@@ -226,3 +226,34 @@ func (o *options) storageOf() storage.Info {
 	}
 	return storage.Of("/sys", p)
 }
+
+// shapeConfig sets the printer's line shapes and the search's passthru.
+func (o *options) shapeConfig(pc *printer.Config) error {
+	sh := o.shape
+	pc.Column, pc.Vimgrep, pc.Trim, pc.InitialTab = sh.column, sh.vimgrep, sh.trim, sh.initialTab
+	pc.MaxColumns, pc.MaxColumnsPreview = sh.maxColumns, sh.maxColumnsPreview
+	pc.CRLF = o.crlf && !o.nullData
+	pc.StdinLabel = o.stdinLabel()
+	pc.NullData = o.nullData
+	pc.Multiline = o.multiline
+	if sh.replace != nil {
+		newReplacer := match.NewReplacer
+		if o.multiline {
+			newReplacer = match.NewMultilineReplacer
+		}
+		rep, err := newReplacer(o.patterns, o.match, *sh.replace)
+		if err != nil {
+			return err
+		}
+		pc.Replace = rep.Append
+	}
+	return nil
+}
+
+// stdinLabel is standard input's name in the output: --label's, or grep's.
+func (o *options) stdinLabel() string {
+	if o.label != "" {
+		return o.label
+	}
+	return walk.StdinLabel
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -31,9 +30,13 @@ type ignoreFlags struct {
 	unrestricted           int // how many -u
 }
 
+// ignoreUnit is the flags of the ignore files and hidden entries.
+func ignoreUnit() flagUnit { return flagUnit{"ignore", defineIgnoreFlags, (*options).setIgnore} }
+
 // defineIgnoreFlags defines the flags of the ignore files and hidden
 // entries.
-func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags) {
+func defineIgnoreFlags(fs *pflag.FlagSet, o *options, _ *rawFlags) {
+	f := &o.ign
 	actionVar(fs, "ignore", "", "filter as ripgrep does by default: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories; -u, -uu, --hidden and the --no-ignore flags undo parts of it (by default everything is searched, as in grep)",
 		func() { f.filter, f.ignore = true, +1 }, func() { f.filter, f.ignore = false, 0 })
 	choiceVar(fs, &f.ignore, -1, "no-ignore", "", "read no ignore file (.rgignore, .ignore, .gitignore, exclude and global files); --ignore-file still counts")
@@ -67,32 +70,6 @@ func defineIgnoreFlags(fs *pflag.FlagSet, f *ignoreFlags) {
 	choiceVar(fs, &f.oneFS, -1, "no-one-file-system", "", "undo --one-file-system")
 }
 
-// doFlag is a flag without a value that does something when given;
-// off, when set, is what "=false" does (--hidden=false).
-type doFlag struct {
-	on, off func()
-}
-
-func (a doFlag) String() string { return "" }
-func (a doFlag) Type() string   { return "bool" }
-func (a doFlag) Set(s string) error {
-	v, err := strconv.ParseBool(s)
-	switch {
-	case err != nil:
-		return err
-	case v:
-		a.on()
-	case a.off != nil:
-		a.off()
-	}
-	return nil
-}
-
-// actionVar defines a doFlag.
-func actionVar(fs *pflag.FlagSet, name, short, usage string, on, off func()) {
-	fs.VarPF(doFlag{on, off}, name, short, usage).NoOptDefVal = "true"
-}
-
 // rules turns the flags into the walk's ignore rules: nil when no
 // ignore file is read. env is the environment (os.Getenv), which says
 // where git's global excludes file is; cwd the current directory.
@@ -118,7 +95,7 @@ func (f *ignoreFlags) rules(env func(string) string, cwd string) *ignore.Rules {
 // setIgnore sets the walk's ignore rules and hidden names from the
 // flags; an ignore file given by --ignore-file that cannot be read is an
 // error.
-func (o *options) setIgnore() error {
+func (o *options) setIgnore(_ *pflag.FlagSet, _ *rawFlags) error {
 	f := &o.ign
 	o.walk.NoHidden = f.hidden < 0 || f.hidden == 0 && f.filter
 	o.walk.OneFileSystem = f.oneFS > 0

@@ -10,9 +10,9 @@ import (
 	"urg/walk"
 )
 
-// TestModeAppliers calls parseArgs, not the binary, for each of the
-// appliers setModes runs: what each flag sets, and the error each bad
-// value gets.
+// TestModeAppliers calls parseArgs, not the binary, for the appliers of
+// the units whose values are words or combine: what each flag sets, and
+// the error each bad value gets.
 func TestModeAppliers(t *testing.T) {
 	for _, tt := range []struct {
 		args  []string

@@ -33,6 +33,26 @@ type selectFlags struct {
 	devices       actionArg // -D
 }
 
+// selectUnit is -t, --type-not, --type-add, --type-clear, --type-list,
+// -g, --iglob, --glob-case-insensitive, --max-filesize, --exclude-from,
+// -d and -D.
+func selectUnit() flagUnit { return flagUnit{"select", defineSelectFlags, (*options).setSelect} }
+
+func defineSelectFlags(fs *pflag.FlagSet, o *options, _ *rawFlags) {
+	fs.VarP(typeFlag{&o.sel.types, typeSelect}, "type", "t", "of the files met while walking, search only those of type `NAME` (ripgrep's types, listed by --type-list; repeatable)")
+	fs.Var(typeFlag{&o.sel.types, typeNegate}, "type-not", "skip files of type `NAME` (ripgrep's -T; long only, since -T is grep's --initial-tab)")
+	fs.Var(typeFlag{&o.sel.types, typeAdd}, "type-add", "add the globs of `NAME:GLOB,...` to type NAME, new or built in (NAME:include:TYPE,... adds those of other types)")
+	fs.Var(typeFlag{&o.sel.types, typeClear}, "type-clear", "drop type `NAME` and its globs, built in or added before; a later --type-add defines it anew (rg --type-clear)")
+	fs.BoolVar(&o.sel.typeList, "type-list", false, "print the file types and their globs, then exit")
+	fs.StringArrayVarP(&o.sel.globs, "glob", "g", nil, "search only the files whose path below the operand matches `GLOB` (gitignore's syntax, ** included; a glob without a slash matches the name), or skip what !GLOB matches; of several, the last that matches decides")
+	fs.StringArrayVar(&o.sel.iglobs, "iglob", nil, "as --glob, ignoring case (`GLOB`)")
+	fs.BoolVar(&o.sel.globCase, "glob-case-insensitive", false, "take every --glob as --iglob (rg --glob-case-insensitive)")
+	fs.StringVar(&o.sel.maxFilesize, "max-filesize", "", "skip the files met while walking that are larger than `SIZE` (suffixes K, M, G)")
+	fs.Var(excludeFrom{&o.walk.Files, &o.sel.excludeFrom}, "exclude-from", "skip files whose name matches any glob read from `FILE`, one per line (as --exclude)")
+	fs.VarP(action{&o.sel.directories, []string{"read", "recurse", "skip"}, true, "recurse"}, "directories", "d", "do `ACTION` with directory operands: recurse, skip, or read (which fails, as in grep: Is a directory)")
+	fs.VarP(action{&o.sel.devices, []string{"read", "skip"}, false, ""}, "devices", "D", "do `ACTION` with FIFOs, sockets and devices: read, or skip (by default those named as paths are read, those met while walking skipped)")
+}
+
 // typeKind says what a typeChange does.
 type typeKind uint8
 
@@ -155,22 +175,9 @@ func (s *selectFlags) inOrder(fs *pflag.FlagSet) func(*pflag.Flag, string) error
 	}
 }
 
-// plainError is an error whose one line says all: it is printed without
-// the usage lines after it.
-type plainError struct{ err error }
-
-func (e plainError) Error() string { return e.err.Error() }
-func (e plainError) Unwrap() error { return e.err }
-
-// isPlain says whether err is a plainError.
-func isPlain(err error) bool {
-	var p plainError
-	return errors.As(err, &p)
-}
-
 // setSelect checks the selection flags and sets the walk's options from
 // them. Each error is one line, given before anything is searched.
-func (o *options) setSelect(r *rawFlags) error {
+func (o *options) setSelect(_ *pflag.FlagSet, r *rawFlags) error {
 	s := &o.sel
 	o.walk.UTF8 = utf8Locale(os.Getenv)
 	d := s.directories

@@ -21,6 +21,23 @@ import (
 // search's (worker.Config, with the I/O engine's sched.Config in it) and
 // the printer's (printer.Config).
 
+// orderedMax bounds the operands whose output is kept in their order.
+const orderedMax = 64 << 20
+
+// walkersPerThread is how many directories the walk reads at once per
+// search thread, up to the cores. Each directory read waits for the
+// storage's answer, which far storage gives in a millisecond or more:
+// with one reader per thread the walk, not the rings, would set the pace
+// there (see docs/decisions.md#threadspercore-8-walkers-per-core-cmdspotmaingo),
+// and spot reads as many per core for the same reason. More per core
+// were no faster on a local disk, and cost threads, buffers and turns
+// on the cores.
+const walkersPerThread = 8
+
+// spinningQueueDepth is the queue kept on a spinning disk: enough for the
+// elevator to order a few reads, few enough that a seek serves each.
+const spinningQueueDepth = 4
+
 // config turns options into the search's run.
 func (o *options) config(m match.Matcher) worker.Config {
 	threads := o.threads
@@ -73,20 +90,20 @@ func (o *options) config(m match.Matcher) worker.Config {
 		IO: sched.Config{
 			Engine:      o.engine,
 			Cache:       o.cache,
-			CacheBudget: cacheBudget(),
+			CacheBudget: o.env.cacheBudget(),
 			Latency:     o.stats,
 			QueueDepth:  depth,
 			MapChunk:    chunk,
-			RingRefused: ringRefused(),
-			GrowAtOnce:  os.Getenv("URG_GROW_AT_ONCE") == "1",
-			Faults:      fault.New(os.Getenv("URG_FAULTS")),
+			RingRefused: o.env.ringRefused(),
+			GrowAtOnce:  o.env.growAtOnce,
+			Faults:      fault.New(o.env.faults),
 			Paths:       o.paths,
 			Walk:        wo,
 			Threads:     threads,
 			Cores:       cores,
 		},
-		SplitPiece:  envSize("URG_SPLIT_PIECE"),
-		SplitMin:    envSize("URG_SPLIT_MIN"),
+		SplitPiece:  o.env.splitPiece,
+		SplitMin:    o.env.splitMin,
 		StdinLabel:  o.label,
 		Search:      so,
 		Matcher:     m,
@@ -146,7 +163,7 @@ func (o *options) colorOn(stdout io.Writer) (color bool, restore func()) {
 	switch {
 	case o.json || o.color == "never":
 		return false, func() {}
-	case o.color == "auto" && (os.Getenv("TERM") == "dumb" || os.Getenv("NO_COLOR") != ""):
+	case o.color == "auto" && o.env.noColor:
 		return false, func() {}
 	case !ok:
 		return o.color == "always", func() {}
@@ -158,8 +175,8 @@ func (o *options) colorOn(stdout io.Writer) (color bool, restore func()) {
 // printer turns options into the output's look; a colour set by the old
 // GREP_COLOR gets grep's warning on stderr.
 func (o *options) printer(m match.Matcher, stdout, stderr io.Writer, color bool) printer.Config {
-	legacy := os.Getenv("GREP_COLOR")
-	colors, legacyUsed := printer.GrepColors(legacy, os.Getenv("GREP_COLORS"))
+	legacy := o.env.grepColor
+	colors, legacyUsed := printer.GrepColors(legacy, o.env.grepColors)
 	colors.ApplyColorSpecs(o.colorSpecs) // checked with the flags
 	if color && legacyUsed {
 		fmt.Fprintf(stderr, "urg: warning: GREP_COLOR='%s' is deprecated; use GREP_COLORS='mt=%s'\n", legacy, legacy)
@@ -256,4 +273,24 @@ func (o *options) stdinLabel() string {
 		return o.label
 	}
 	return walk.StdinLabel
+}
+
+// feedback is the regular file stdout writes to when what urg writes
+// there could come back as matches: lines are printed, and more than one
+// per file. grep does not search that file ("input file is also the
+// output"); -c, -l, -L, -q and -m 1 search it, as grep does.
+func (o *options) feedback(stdout io.Writer) *walk.FileID {
+	f, ok := stdout.(*os.File)
+	if !ok || o.mode != printer.Lines || o.maxCount == 1 {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	id, ok := walk.IDOfFile(f)
+	if !ok {
+		return nil
+	}
+	return &id
 }

@@ -93,6 +93,7 @@ type options struct {
 	// choose them.
 	tuned   bool
 	storage storage.Info // the device under the paths, once config looked
+	env     environ      // the environment, read once as the command starts
 }
 
 // rawFlags are flags that need checking before they mean something.
@@ -154,9 +155,10 @@ func flagSet(o *options) (*pflag.FlagSet, *rawFlags) {
 	return fs, r
 }
 
-// parseArgs parses the command line and runs each unit's applier.
-func parseArgs(args []string) (*options, error) {
-	o := &options{}
+// parseArgs parses the command line and runs each unit's applier; env
+// is the environment, read once.
+func parseArgs(args []string, env environ) (*options, error) {
+	o := &options{env: env}
 	fs, r := flagSet(o)
 	args, err := getoptArgs(fs, args)
 	if err != nil {

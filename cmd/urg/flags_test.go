@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -69,7 +70,7 @@ func TestFlagUnitsTryEveryName(t *testing.T) {
 func runFlagCase(t *testing.T, c flagCase) {
 	t.Helper()
 	name := strings.Join(c.args, " ")
-	o, err := parseArgs(c.args)
+	o, err := parseArgs(c.args, readEnv(os.Getenv))
 	if c.err != "" {
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: error %v, want one holding %q", name, err, c.err)

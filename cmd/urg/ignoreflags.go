@@ -100,7 +100,7 @@ func (o *options) setIgnore(_ *pflag.FlagSet, _ *rawFlags) error {
 	o.walk.NoHidden = f.hidden < 0 || f.hidden == 0 && f.filter
 	o.walk.OneFileSystem = f.oneFS > 0
 	cwd, _ := os.Getwd()
-	r := f.rules(os.Getenv, cwd)
+	r := f.rules(o.env.getenv, cwd)
 	if r == nil {
 		return nil
 	}

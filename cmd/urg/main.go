@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -15,10 +14,8 @@ import (
 	"strings"
 	"sync"
 
-	"urg/internal/size"
 	"urg/match"
 	"urg/printer"
-	"urg/walk"
 	"urg/worker"
 )
 
@@ -92,7 +89,8 @@ const (
 func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 	once := sync.OnceFunc(compiled)
 	defer once()
-	o, err := parseArgs(configArgs(args, os.Getenv("URG_CONFIG_PATH"), stderr))
+	env := readEnv(os.Getenv)
+	o, err := parseArgs(configArgs(args, env.configPath, stderr), env)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
 		if !isPlain(err) && !errors.Is(err, errConflictingMatchers) { // grep gives no usage after these
@@ -199,13 +197,7 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 	}
 	flushErr := out.Flush()
 	if o.stats {
-		matches := int64(-1)
-		if o.mode == printer.Lines && !o.invert {
-			matches = out.Matches()
-		}
-		printStats(stderr, stats, &cfg, m, matches)
-		fmt.Fprintf(stderr, "  locale:   %s\n", charset(o.match.UTF8))
-		fmt.Fprintf(stderr, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.IO.Threads, cfg.IO.QueueDepth)
+		o.writeStats(stderr, stats, &cfg, m, out)
 	}
 	selected := stats.Lines.Load() > 0
 	switch {
@@ -222,26 +214,6 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 		return exitMatch
 	}
 	return exitNoMatch
-}
-
-// feedback is the regular file stdout writes to when what urg writes
-// there could come back as matches: lines are printed, and more than one
-// per file. grep does not search that file ("input file is also the
-// output"); -c, -l, -L, -q and -m 1 search it, as grep does.
-func (o *options) feedback(stdout io.Writer) *walk.FileID {
-	f, ok := stdout.(*os.File)
-	if !ok || o.mode != printer.Lines || o.maxCount == 1 {
-		return nil
-	}
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil
-	}
-	id, ok := walk.IDOfFile(f)
-	if !ok {
-		return nil
-	}
-	return &id
 }
 
 // selectsNothing is grep's shortcut for -v with one empty pattern, which
@@ -285,104 +257,8 @@ func writeText(stdout, stderr io.Writer, text string) int {
 	return exitMatch
 }
 
-// orderedMax bounds the operands whose output is kept in their order.
-const orderedMax = 64 << 20
-
-// walkersPerThread is how many directories the walk reads at once per
-// search thread, up to the cores. Each directory read waits for the
-// storage's answer, which far storage gives in a millisecond or more:
-// with one reader per thread the walk, not the rings, would set the pace
-// there (see docs/decisions.md#threadspercore-8-walkers-per-core-cmdspotmaingo),
-// and spot reads as many per core for the same reason. More per core
-// were no faster on a local disk, and cost threads, buffers and turns
-// on the cores.
-const walkersPerThread = 8
-
-// spinningQueueDepth is the queue kept on a spinning disk: enough for the
-// elevator to order a few reads, few enough that a seek serves each.
-const spinningQueueDepth = 4
-
-// ringRefused is the refusal of io_uring that URG_DISABLE_URING=1
-// pretends, as a kernel or sandbox that refuses it would, so that the
-// fallbacks can be tested anywhere; nil without it.
-func ringRefused() error {
-	if os.Getenv("URG_DISABLE_URING") == "1" {
-		return errors.New("io_uring disabled by URG_DISABLE_URING")
-	}
-	return nil
-}
-
-// envSize reads a size in bytes from the environment: a test hook that
-// makes the split across cores happen on small files. 0 means unset.
-func envSize(name string) int {
-	n, err := size.Parse(os.Getenv(name))
-	if err != nil {
-		return 0
-	}
-	return int(n)
-}
-
 // isBrokenPipe says whether a write failed because the output's reader
 // went away (urg ... | head -1): grep says nothing then.
 func isBrokenPipe(err error) bool {
 	return strings.Contains(err.Error(), "broken pipe") || readerGone(err)
-}
-
-// listFiles is --files: the files a search would read, one per line (or
-// NUL-ended under -Z), none opened; exit 0 when there is one, 1 when
-// there is none, 2 after an error, as rg --files.
-func listFiles(o *options, stdout, stderr io.Writer) int {
-	cfg := o.config(nil)
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	end := byte('\n')
-	if o.null {
-		end = 0
-	}
-	var listed, failed bool
-	var outErr error
-	cfg.IO.Report = func(path string, err error) {
-		failed = true
-		if !o.noMessages {
-			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
-		}
-	}
-	cfg.IO.Warn = func(path string, err error) {
-		if !o.noMessages {
-			fmt.Fprintf(stderr, "urg: %s: %s\n", path, message(err))
-		}
-	}
-	var mu sync.Mutex
-	walk.Files(cfg.IO.Paths, cfg.IO.Walk, walk.Handler{
-		File: func(f walk.File) bool {
-			mu.Lock()
-			defer mu.Unlock()
-			listed = true
-			if o.quiet {
-				return false // one file decides the exit status; -q prints none
-			}
-			if _, outErr = out.WriteString(f.Path); outErr == nil {
-				outErr = out.WriteByte(end)
-			}
-			return outErr == nil
-		},
-		Report: cfg.IO.Report,
-		Warn:   cfg.IO.Warn,
-	})
-	if err := out.Flush(); outErr == nil {
-		outErr = err
-	}
-	switch {
-	case outErr != nil:
-		if !isBrokenPipe(outErr) {
-			fmt.Fprintf(stderr, "urg: write error: %s\n", message(outErr))
-		}
-		return exitTrouble
-	case o.quiet && listed:
-		return exitMatch // as -q's search: a file found outweighs an error
-	case failed:
-		return exitTrouble
-	case listed:
-		return exitMatch
-	}
-	return exitNoMatch
 }

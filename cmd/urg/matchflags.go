@@ -6,7 +6,6 @@ package main
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,8 +45,8 @@ func defineMatchFlags(fs *pflag.FlagSet, o *options, r *rawFlags) {
 // setMatch applies the syntax, the case and the locale's characters,
 // once the patterns are known (-S looks at them).
 func (o *options) setMatch(fs *pflag.FlagSet, r *rawFlags) error {
-	o.match.UTF8 = utf8Locale(os.Getenv) && r.unicode >= 0
-	o.match.Collation = collation(os.Getenv)
+	o.match.UTF8 = o.env.utf8 && r.unicode >= 0
+	o.match.Collation = o.env.collation
 	if err := o.setSyntax(fs); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestModeAppliers(t *testing.T) {
 		{[]string{"--mmap-chunk=1K", "x"}, nil, "--mmap-chunk"},
 		{[]string{"--queue-depth=0", "x"}, nil, "--queue-depth must be between 1 and 4096"},
 	} {
-		o, err := parseArgs(tt.args)
+		o, err := parseArgs(tt.args, readEnv(os.Getenv))
 		name := strings.Join(tt.args, " ")
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -179,13 +178,13 @@ func (s *selectFlags) inOrder(fs *pflag.FlagSet) func(*pflag.Flag, string) error
 // them. Each error is one line, given before anything is searched.
 func (o *options) setSelect(_ *pflag.FlagSet, r *rawFlags) error {
 	s := &o.sel
-	o.walk.UTF8 = utf8Locale(os.Getenv)
+	o.walk.UTF8 = o.env.utf8
 	d := s.directories
 	switch {
 	case d.ambiguous:
-		return plainError{fmt.Errorf("ambiguous argument %s for %s", quote(d.bad), quote("--directories"))}
+		return plainError{fmt.Errorf("ambiguous argument %s for %s", quote(d.bad, o.env.utf8), quote("--directories", o.env.utf8))}
 	case d.hasBad:
-		return plainError{fmt.Errorf("invalid argument %s for %s", quote(d.bad), quote("--directories"))}
+		return plainError{fmt.Errorf("invalid argument %s for %s", quote(d.bad, o.env.utf8), quote("--directories", o.env.utf8))}
 	case d.word == "read":
 		o.walk.Directories = walk.DirRead
 	case d.word == "skip":
@@ -230,9 +229,9 @@ func (o *options) setSelect(_ *pflag.FlagSet, r *rawFlags) error {
 }
 
 // quote quotes s as grep's messages do: 's' in the C locale, ‘s’ in a
-// UTF-8 one.
-func quote(s string) string {
-	if utf8Locale(os.Getenv) {
+// UTF-8 one (utf8).
+func quote(s string, utf8 bool) string {
+	if utf8 {
 		return "\u2018" + s + "\u2019"
 	}
 	return "'" + s + "'"

@@ -8,11 +8,24 @@ import (
 
 	"urg/match"
 	"urg/osfile"
+	"urg/printer"
 	"urg/sched"
 	"urg/worker"
 )
 
 // --stats: what the search did, in words and figures, after its output.
+
+// writeStats writes --stats after the search's output: what the search
+// did (printStats), the locale, and the storage's choice of threads.
+func (o *options) writeStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matcher, out *printer.Output) {
+	matches := int64(-1)
+	if o.mode == printer.Lines && !o.invert {
+		matches = out.Matches()
+	}
+	printStats(w, s, cfg, m, matches)
+	fmt.Fprintf(w, "  locale:   %s\n", charset(o.match.UTF8))
+	fmt.Fprintf(w, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.IO.Threads, cfg.IO.QueueDepth)
+}
 
 // printStats writes --stats; matches is the number of matches printed,
 // or -1 where lines were not printed (counts, names).
@@ -54,16 +67,6 @@ func printStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matche
 		fmt.Fprintf(w, "  cpu:      %.3f s user, %.3f s system: %.2f of %d cores busy (%.0f%%)\n",
 			user.Seconds(), sys.Seconds(), busy, cores, 100*busy/float64(cores))
 	}
-}
-
-// cacheBudget is how much --cache=auto reads through the page cache
-// before it drops: an eighth of the memory available, or the test hook
-// URG_CACHE_BUDGET's size.
-func cacheBudget() int64 {
-	if n := envSize("URG_CACHE_BUDGET"); n > 0 {
-		return int64(n)
-	}
-	return memAvailable() / sched.CacheShare
 }
 
 // printCache writes --stats' line on the page-cache policy: what it was,

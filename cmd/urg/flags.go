@@ -96,7 +96,9 @@ type options struct {
 	env     environ      // the environment, read once as the command starts
 }
 
-// rawFlags are flags that need checking before they mean something.
+// rawFlags are flags that need checking before they mean something:
+// each unit's applier reads its own (the input unit -e, -f, -r and -R,
+// the match unit the syntax, case and --unicode, ...).
 type rawFlags struct {
 	sources          []patternSource // -e and -f, in the order given
 	perl, extended   bool

@@ -14,8 +14,10 @@ import (
 	"time"
 )
 
-// The flags of habits.go: grep's against GNU grep in both locales,
-// ripgrep's against rg where it is installed.
+// The flags grep and ripgrep users type beyond the first set (case
+// choices, ripgrep's line shapes, a file of default flags, lists of files
+// and shards): grep's against GNU grep in both locales, ripgrep's against
+// rg where it is installed.
 
 // habitTree is a small tree with upper and lower case, indentation, long
 // lines and lines without matches.

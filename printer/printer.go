@@ -5,6 +5,11 @@
 // Each file's output is gathered in a buffer of its own and written whole;
 // a file whose output outgrows the buffer takes the output for itself and
 // streams the rest, so memory stays bounded whatever a file holds.
+//
+// A file's sink is one of three, chosen once for the file (Output.File):
+// the standard sink prints grep's lines (standard.go), the JSON sink
+// ripgrep's messages (json.go), the summary sink a count or a name
+// (summary.go); what they share is file.go's.
 package printer
 
 import (

@@ -233,7 +233,7 @@ func (f *standard) prefixCol(sep byte, lineno int64, col int, offset int64) {
 	}
 	// The numbers are formatted on the stack: an allocation for each,
 	// on every line, was a measurable share of a search printing most
-	// lines of a tree (see docs/decisions.md#fileprefix-line-numbers-formatted-on-the-stack-printerprintergo).
+	// lines of a tree (see docs/decisions.md#standardprefix-line-numbers-formatted-on-the-stack-printerstandardgo).
 	var num [20]byte
 	if f.cfg.LineNumber {
 		colored(&f.file, f.cfg.Colors.LineNum, f.padded(strconv.AppendInt(num[:0], lineno, 10)))

@@ -23,7 +23,7 @@ type feed struct {
 	// noNL is how many bytes from pos on are known to hold no newline:
 	// a line longer than a window is looked at once, not again with
 	// every window added, which made a line many windows long cost time
-	// in the square of its length (see docs/decisions.md#feednonl-a-long-line-looked-at-for-its-end-once-searchsearchgo).
+	// in the square of its length (see docs/decisions.md#feednonl-a-long-line-looked-at-for-its-end-once-searchfeedgo).
 	noNL int
 	// nulFrom is where the bytes of a piece not yet looked at for NULs
 	// start (nulSince); -1 none.

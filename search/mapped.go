@@ -43,7 +43,7 @@ func (s *Searcher) SearchMapped(m Mapped, sink Sink) (Result, error) {
 // own buffer from the window at hand: its NULs must become line ends, and
 // writing into the map would make the kernel copy every page written, far
 // more slowly: over the binaries of a large tree it took many times as
-// long (see docs/decisions.md#searcherleavemap-binary-data-leaves-the-map-for-a-buffer-searchsearchgo). It returns the reader of the rest and
+// long (see docs/decisions.md#searcherleavemap-binary-data-leaves-the-map-for-a-buffer-searchmappedgo). It returns the reader of the rest and
 // pos moved into the buffer.
 func (s *Searcher) leaveMap(pos int) (io.Reader, int) {
 	data, end := s.buf, s.end

@@ -85,6 +85,18 @@ func (f *file) each(line []byte, fn func(s, e int)) error {
 	return f.cfg.Matcher.Each(line, fn)
 }
 
+// countForStats adds the matches of a selected line to the output's
+// count, which --stats asks for (CountMatches); under -v a selected line
+// holds none. The caller asks CountMatches, so that a line printed
+// without --stats costs no call.
+func (f *file) countForStats(line []byte) {
+	if !f.cfg.Invert && f.cfg.Matcher != nil {
+		n := int64(0)
+		f.each(line, func(int, int) { n++ })
+		f.out.matches.Add(n)
+	}
+}
+
 // linkOpen starts the file's hyperlink, for line and column (0: none
 // known), when there is one to write: colours on, a format given, a file
 // rather than standard input. It says whether it did.

@@ -128,10 +128,8 @@ func (f *jsonFile) reset() {
 
 // Match implements search.Sink: a "match" message.
 func (f *jsonFile) Match(lineno, offset int64, line []byte) error {
-	if f.cfg.CountMatches && !f.cfg.Invert && f.cfg.Matcher != nil {
-		n := int64(0)
-		f.each(line, func(int, int) { n++ })
-		f.out.matches.Add(n)
+	if f.cfg.CountMatches {
+		f.countForStats(line)
 	}
 	// Under -v a selected line holds no match to report.
 	return f.jsonLineMessage("match", lineno, offset, line, !f.cfg.Invert)

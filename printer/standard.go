@@ -54,10 +54,8 @@ func (f *standard) reset() {
 
 // Match implements search.Sink.
 func (f *standard) Match(lineno, offset int64, line []byte) error {
-	if f.cfg.CountMatches && !f.cfg.Invert && f.cfg.Matcher != nil {
-		n := int64(0)
-		f.each(line, func(int, int) { n++ })
-		f.out.matches.Add(n)
+	if f.cfg.CountMatches {
+		f.countForStats(line)
 	}
 	// Under -v a selected line holds no match to print or colour.
 	return f.report(':', lineno, offset, line, !f.cfg.Invert)

@@ -10,7 +10,7 @@ import (
 // the block's matches are found once, over the whole block, and each
 // line shows the parts of them it holds. Under -o each match is printed,
 // a line of it at a time; under --vimgrep a match is one line, its first.
-func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatches bool) error {
+func (f *standard) blockLines(sep byte, lineno, offset int64, block []byte, hasMatches bool) error {
 	f.spans = f.spans[:0]
 	if hasMatches {
 		if err := f.each(block, func(s, e int) { f.spans = append(f.spans, span{s: s, e: e}) }); err != nil {
@@ -51,7 +51,7 @@ func (f *File) blockLines(sep byte, lineno, offset int64, block []byte, hasMatch
 // from the block's first line (a match that spans lines is replaced by
 // what may be fewer, or more); under -o each match's replacement so;
 // under --vimgrep, for each match, the line of the text it starts on.
-func (f *File) blockReplaced(sep byte, lineno, offset int64, block []byte, col int) {
+func (f *standard) blockReplaced(sep byte, lineno, offset int64, block []byte, col int) {
 	if f.cfg.OnlyMatching {
 		for _, sp := range f.spans {
 			n := int64(bytes.Count(block[:sp.s], []byte{'\n'}))
@@ -77,7 +77,7 @@ func (f *File) blockReplaced(sep byte, lineno, offset int64, block []byte, col i
 // blockLineAt prints the line of block that holds offset p, with its
 // number and offset in the block's and column col: --vimgrep's line for
 // a match that starts there.
-func (f *File) blockLineAt(sep byte, lineno, offset int64, block []byte, p, col int) {
+func (f *standard) blockLineAt(sep byte, lineno, offset int64, block []byte, p, col int) {
 	ls := bytes.LastIndexByte(block[:p], '\n') + 1
 	le := len(block)
 	if k := bytes.IndexByte(block[ls:], '\n'); k >= 0 {
@@ -91,7 +91,7 @@ func (f *File) blockLineAt(sep byte, lineno, offset int64, block []byte, p, col 
 // blockPieces prints block[s:e] a line at a time: a prefix for each
 // line, then its part of the text, coloured where matches lie (all of it
 // when match, one match under -o).
-func (f *File) blockPieces(sep byte, lineno, offset int64, block []byte, s, e, col int, match bool) {
+func (f *standard) blockPieces(sep byte, lineno, offset int64, block []byte, s, e, col int, match bool) {
 	n := int64(bytes.Count(block[:s], []byte{'\n'}))
 	for p := s; p < e || p == s; {
 		q := e
@@ -101,7 +101,7 @@ func (f *File) blockPieces(sep byte, lineno, offset int64, block []byte, s, e, c
 		f.prefixCol(sep, lineno+n, col, offset+int64(p))
 		if match {
 			f.tab(q - p)
-			colored(f, f.cfg.Colors.Match, block[p:q])
+			colored(&f.file, f.cfg.Colors.Match, block[p:q])
 			f.buf = append(f.buf, f.cfg.eol())
 		} else {
 			f.blockText(block, p, q)
@@ -116,7 +116,7 @@ func (f *File) blockPieces(sep byte, lineno, offset int64, block []byte, s, e, c
 
 // blockText prints the line block[ls:le] of a block, cut by
 // --max-columns as a line is, else as lineText prints it.
-func (f *File) blockText(block []byte, ls, le int) {
+func (f *standard) blockText(block []byte, ls, le int) {
 	if m := f.cfg.MaxColumns; m > 0 && le-ls > m {
 		f.omission(omittedMatch)
 		return

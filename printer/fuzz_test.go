@@ -42,7 +42,7 @@ func FuzzPrinter(f *testing.F) {
 			if sep == ':' {
 				file.Match(lineno, offset, line)
 			} else {
-				file.Context(lineno+1, offset+int64(len(line))+1, line)
+				file.(search.ContextSink).Context(lineno+1, offset+int64(len(line))+1, line)
 			}
 			if leftOut {
 				continue

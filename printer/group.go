@@ -61,7 +61,7 @@ type heldLine struct {
 // grouped prints a line reported under -A, -B or -C, after the separator
 // and the held lines due before it, or holds it back (a context line
 // after a line left out).
-func (f *File) grouped(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
+func (f *standard) grouped(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
 	g := &f.group
 	selected := sep == ':'
 	gap := offset != g.emitEnd
@@ -99,7 +99,7 @@ func (f *File) grouped(sep byte, lineno, offset int64, line []byte, hasMatches b
 // following lines not printed reaches back to the end of the last line
 // printed, as grep takes it: whether at most BeforeContext lines lie
 // between, all reported.
-func (f *File) reachesLastOut() bool {
+func (f *standard) reachesLastOut() bool {
 	g := &f.group
 	if g.skipped > int64(f.cfg.BeforeContext) || !g.skipContig {
 		return false
@@ -113,7 +113,7 @@ func (f *File) reachesLastOut() bool {
 // hold keeps a context line that follows a left-out line until the next
 // selected line says whether it is printed; only the last BeforeContext
 // can be.
-func (f *File) hold(lineno, offset int64, line []byte, hasMatches bool) {
+func (f *standard) hold(lineno, offset int64, line []byte, hasMatches bool) {
 	g := &f.group
 	g.skip(offset, len(line))
 	b := f.cfg.BeforeContext
@@ -139,7 +139,7 @@ func (f *File) hold(lineno, offset int64, line []byte, hasMatches bool) {
 
 // printHeld prints the last BeforeContext lines held, the before-context
 // grep prints for the selected line that follows them.
-func (f *File) printHeld() error {
+func (f *standard) printHeld() error {
 	g := &f.group
 	held := g.held
 	if b := f.cfg.BeforeContext; len(held) > b {

@@ -388,7 +388,7 @@ func TestNoticeAfterLines(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := f.Binary(); err != nil {
+	if err := f.(search.BinarySink).Binary(); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Finish(search.Result{Count: 3}, nil); err != nil {
@@ -410,7 +410,7 @@ func TestHeldLinesBounded(t *testing.T) {
 		Matcher: compile(t, "m")}
 	var stdout bytes.Buffer
 	out := NewOutput(&stdout, io.Discard, cfg, false)
-	f := out.File(0, "f")
+	f := out.File(0, "f").(*standard)
 	if err := f.Match(1, 0, []byte("m\xe9")); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"urg/search"
 )
 
 // The --json output: one object per line in ripgrep's message format
@@ -90,8 +92,86 @@ type jsonTotals struct {
 	matchedLines, matches               atomic.Int64
 }
 
+// jsonFile is the sink that prints a file's search as ripgrep's JSON
+// messages (--json): a begin message before the first line, one message
+// for each line, selected or context, and an end message with the file's
+// stats.
+type jsonFile struct {
+	file
+	// began: the begin message was printed; the rest is what the end
+	// message reports.
+	began        bool
+	started      time.Time
+	searched     int64 // bytes searched (Finish's res.Bytes)
+	matches      int64
+	printedBytes int64
+	binaryAt     int64    // offset of the binary data met; -1 none
+	held         jsonHeld // the last line message, until the next
+}
+
+// jsonFileOf returns the JSON sink of file seq, one the output kept when
+// there is one.
+func (o *Output) jsonFileOf(seq int64, path string) *jsonFile {
+	f, ok := o.files.Get().(*jsonFile)
+	if !ok {
+		f = new(jsonFile)
+	}
+	f.file.begin(o, seq, path, f)
+	f.binaryAt, f.started = -1, time.Now()
+	return f
+}
+
+// reset implements pooled.
+func (f *jsonFile) reset() {
+	*f = jsonFile{file: f.file.kept(), held: jsonHeld{text: f.held.text[:0]}}
+}
+
+// Match implements search.Sink: a "match" message.
+func (f *jsonFile) Match(lineno, offset int64, line []byte) error {
+	if f.cfg.CountMatches {
+		f.countForStats(line)
+	}
+	// Under -v a selected line holds no match to report.
+	return f.jsonLineMessage("match", lineno, offset, line, !f.cfg.Invert)
+}
+
+// MatchSpans implements search.SpanSink: a block of lines that
+// multiline matches span, with the matches the search found.
+func (f *jsonFile) MatchSpans(lineno, offset int64, block []byte, spans []search.Span) error {
+	f.given = spans
+	defer func() { f.given = nil }()
+	return f.Match(lineno, offset, block)
+}
+
+// Context implements search.ContextSink: a "context" message.
+func (f *jsonFile) Context(lineno, offset int64, line []byte) error {
+	// Under -v the context lines are the matching ones.
+	return f.jsonLineMessage("context", lineno, offset, line, f.cfg.Invert)
+}
+
+// Binary implements search.BinarySink: the end message gives the binary
+// data's offset, and no notice is printed.
+func (f *jsonFile) Binary() error {
+	f.binaryAt = 0
+	return nil
+}
+
+// Finish implements search.FramedSink, and releases the file's place in
+// the output: with err nil it prints the end message, with res.Bytes
+// searched, and returns the write's error. With err set it prints none
+// (the lines gathered are written) and returns the output's error.
+func (f *jsonFile) Finish(res search.Result, err error) error {
+	if err != nil {
+		f.flushLine(true)
+		return f.abandon()
+	}
+	f.searched = res.Bytes
+	f.jsonEnd(res.Count)
+	return f.out.finish(&f.file)
+}
+
 // emit appends one message to the file's buffer.
-func (f *File) emit(typ string, data any) {
+func (f *jsonFile) emit(typ string, data any) {
 	b := marshal(jsonMessage{typ, data})
 	f.buf = append(f.buf, b...)
 	f.printedBytes += int64(len(b))
@@ -110,8 +190,8 @@ func marshal(msg jsonMessage) []byte {
 	return b.Bytes()
 }
 
-// jsonLine prints a selected line ("match") or a context line.
-func (f *File) jsonLineMessage(typ string, lineno, offset int64, line []byte, hasMatches bool) error {
+// jsonLineMessage prints a selected line ("match") or a context line.
+func (f *jsonFile) jsonLineMessage(typ string, lineno, offset int64, line []byte, hasMatches bool) error {
 	if !f.began {
 		f.began = true
 		f.emit("begin", map[string]jsonData{"path": dataOf([]byte(f.path))})
@@ -152,7 +232,7 @@ type jsonHeld struct {
 
 // flushLine emits the held line message, if any; ended says a newline
 // follows its line in the file.
-func (f *File) flushLine(ended bool) {
+func (f *jsonFile) flushLine(ended bool) {
 	h := &f.held
 	if h.typ == "" {
 		return
@@ -166,7 +246,7 @@ func (f *File) flushLine(ended bool) {
 }
 
 // jsonEnd prints a file's end message and adds its stats to the totals.
-func (f *File) jsonEnd(count int64) {
+func (f *jsonFile) jsonEnd(count int64) {
 	// The file ends just after a line with no newline of its own.
 	f.flushLine(f.held.m.AbsoluteOffset+int64(len(f.held.text)) != f.searched)
 	t := &f.out.totals

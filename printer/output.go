@@ -31,7 +31,7 @@ type Output struct {
 	cond    *sync.Cond
 	owner   int64 // seq of the file holding the output, -1 none
 	next    int64 // ordered: the next seq to write
-	pending map[int64]*File
+	pending map[int64]*file
 	wrote   bool // something was written: a context group needs "--" first
 	headed  bool // --heading: a file's name was written
 	// err is the first write error. It is read before every file's
@@ -43,11 +43,11 @@ type Output struct {
 	matches atomic.Int64
 	// groupSep is the line between context groups (Config.separator).
 	groupSep string
-	// files holds the Files written out, with their buffers, for the
-	// files to come: a buffer grown afresh for every file cost a search
+	// files holds the sinks written out (of the one kind this output
+	// makes), with their buffers, for the files to come: a buffer grown afresh for every file cost a search
 	// printing most lines of a tree a large share of its run in
 	// allocation, zeroing and page faults (see docs/decisions.md#outputbufs-finished-files-buffers-for-the-next-files-printeroutputgo), and
-	// a File allocated for every file of a tree most of whose files
+	// a sink allocated for every file of a tree most of whose files
 	// print nothing was a share of its own.
 	files sync.Pool
 }
@@ -56,28 +56,13 @@ type Output struct {
 // line grew past it goes back to the garbage collector.
 const pooledMax = 4 * flushSize
 
-// newFile returns a File for the output to fill in: one that was written
-// out, with its buffers, when there is one.
-func (o *Output) newFile() *File {
-	if f, ok := o.files.Get().(*File); ok {
-		return f
-	}
-	return new(File)
-}
-
 // recycle takes back f once written out, for a file to come; f is not
 // used after. Its buffers go with it, emptied, unless a long line grew
 // one past pooledMax.
-func (o *Output) recycle(f *File) {
-	buf, spans, text := f.buf[:0], f.spans[:0], f.text[:0]
-	if cap(buf) > pooledMax {
-		buf = nil
-	}
-	if cap(text) > pooledMax {
-		text = nil
-	}
-	*f = File{buf: buf, spans: spans, text: text, only: onlyLine{emit: f.only.emit}, held: jsonHeld{text: f.held.text[:0]}}
-	o.files.Put(f)
+func (o *Output) recycle(f *file) {
+	k := f.self
+	k.reset()
+	o.files.Put(k)
 }
 
 // Matches is how many matches the lines printed held (CountMatches).
@@ -90,7 +75,7 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 	}
 	o := &Output{
 		cfg: cfg, w: bufio.NewWriterSize(w, 64<<10), errw: errw,
-		ordered: ordered, window: 256, owner: -1, pending: map[int64]*File{},
+		ordered: ordered, window: 256, owner: -1, pending: map[int64]*file{},
 		groupSep: cfg.separator(),
 	}
 	o.totals.start = time.Now()
@@ -99,19 +84,19 @@ func NewOutput(w, errw io.Writer, cfg Config, ordered bool) *Output {
 }
 
 // File returns the sink for the file numbered seq (numbers count up from 0
-// in the order files are to be printed, when ordered).
-func (o *Output) File(seq int64, path string) *File {
-	f := o.newFile()
-	*f = File{out: o, cfg: &o.cfg, seq: seq, path: path, lastEnd: -1, binaryAt: -1,
-		group: groupState{emitEnd: -1}, buf: f.buf, spans: f.spans, text: f.text, only: onlyLine{emit: f.only.emit},
-		held: jsonHeld{text: f.held.text[:0]}}
-	if o.cfg.JSON {
-		f.started = time.Now()
+// in the order files are to be printed, when ordered): the one the
+// output's Config asks for, chosen here, once for the file.
+func (o *Output) File(seq int64, path string) File {
+	switch {
+	case o.cfg.JSON:
+		return o.jsonFileOf(seq, path)
+	case o.cfg.Mode == Lines:
+		return o.standardFile(seq, path)
+	case o.cfg.Mode == MatchCount:
+		return o.matchCountsFile(seq, path)
+	default:
+		return o.summaryFile(seq, path)
 	}
-	if f.shaped = o.cfg.shaped(); o.cfg.InitialTab {
-		f.numWidth = numWidth(path, path == o.cfg.StdinLabel, o.cfg.LineNumber)
-	}
-	return f
 }
 
 // Sink is File as a search.Sink, for the scheduler, which knows only that.
@@ -159,7 +144,7 @@ func (o *Output) tryAcquire(seq int64) bool {
 }
 
 // write sends f's buffer to the writer; f owns the output.
-func (o *Output) write(f *File) error {
+func (o *Output) write(f *file) error {
 	if len(f.buf) == 0 && !f.printed {
 		return o.Err()
 	}
@@ -191,7 +176,7 @@ func (o *Output) write(f *File) error {
 }
 
 // finish writes what f still holds and gives up its place.
-func (o *Output) finish(f *File) error {
+func (o *Output) finish(f *file) error {
 	if !o.ordered && !f.streaming && len(f.buf) == 0 && !f.printed && !f.notice {
 		// Nothing to write, nor a turn to keep: most files of a tree
 		// search end here, and taking the output for them made the
@@ -241,7 +226,7 @@ func (o *Output) finish(f *File) error {
 // notify prints f's binary-file notice, if it has one, once f's lines are
 // out: the output f owns is written through first, so that on a terminal
 // the notice comes after them, as grep's does.
-func (o *Output) notify(f *File) {
+func (o *Output) notify(f *file) {
 	if !f.notice {
 		return
 	}

@@ -324,7 +324,7 @@ func TestDirect(t *testing.T) {
 			for _, c := range tt.calls {
 				var err error
 				if c.context {
-					err = f.Context(c.lineno, c.offset, []byte(c.line))
+					err = f.(search.ContextSink).Context(c.lineno, c.offset, []byte(c.line))
 				} else {
 					err = f.Match(c.lineno, c.offset, []byte(c.line))
 				}
@@ -402,7 +402,7 @@ func fileOutput(i, lines int) string {
 }
 
 // emit prints file f's lines through its sink.
-func emit(f *File, i, lines int) error {
+func emit(f File, i, lines int) error {
 	for n := 1; n <= lines; n++ {
 		if err := f.Match(int64(n), 0, []byte(fmt.Sprintf("foo %d", i))); err != nil {
 			return err
@@ -614,13 +614,13 @@ func TestContextSeparatorAcrossFiles(t *testing.T) {
 	out := NewOutput(&stdout, io.Discard, cfg, true)
 	f0, f1, f2 := out.File(0, "a"), out.File(1, "b"), out.File(2, "c")
 	for _, step := range []struct {
-		f    *File
+		f    File
 		line string
 	}{{f2, "foo2"}, {f1, "foo1"}} {
 		if err := step.f.Match(1, 0, []byte(step.line)); err != nil {
 			t.Fatal(err)
 		}
-		if err := step.f.Context(2, 5, []byte("ctx")); err != nil {
+		if err := step.f.(search.ContextSink).Context(2, 5, []byte("ctx")); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -48,7 +48,7 @@ func numWidth(path string, stdin, lineNumbers bool) int {
 
 // padded right-aligns the digits b in numWidth columns, in b's own array
 // (a [20]byte on the caller's stack holds any width).
-func (f *File) padded(b []byte) []byte {
+func (f *standard) padded(b []byte) []byte {
 	w := f.numWidth
 	if len(b) >= w || w > cap(b) {
 		return b
@@ -62,21 +62,11 @@ func (f *File) padded(b []byte) []byte {
 	return b
 }
 
-// countMatches is a selected line under MatchCount: its matches are
-// counted (the line itself, under -v, where it holds none).
-func (f *File) countMatches(line []byte) error {
-	if f.cfg.Invert {
-		f.count++
-		return nil
-	}
-	return f.each(line, func(int, int) { f.count++ })
-}
-
 // shapedLine is line for the shapes of this file: the line's matches are
 // found once, the text printed for it is built (replacements made,
 // white space trimmed), and one line is printed for it, or one for each
 // match under -o and --vimgrep.
-func (f *File) shapedLine(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
+func (f *standard) shapedLine(sep byte, lineno, offset int64, line []byte, hasMatches bool) error {
 	var err error
 	f.spans = f.spans[:0]
 	if hasMatches {
@@ -111,7 +101,7 @@ func (f *File) shapedLine(sep byte, lineno, offset int64, line []byte, hasMatche
 }
 
 // shapedMatches prints each match of line on a line of its own (-o).
-func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
+func (f *standard) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 	for _, sp := range f.spans {
 		if f.cfg.EncodingErrors && !utf8.Valid(line[sp.s:sp.e]) {
 			f.leftOut(offset, len(line))
@@ -142,14 +132,14 @@ func (f *File) shapedMatches(sep byte, lineno, offset int64, line []byte) {
 			continue
 		}
 		f.tab(len(piece))
-		colored(f, f.cfg.Colors.Match, piece)
+		colored(&f.file, f.cfg.Colors.Match, piece)
 		f.buf = f.cfg.appendEnd(f.buf)
 	}
 }
 
 // shapedText is the text printed for line: line itself, or with its
 // matches replaced; the spans learn where each starts in it.
-func (f *File) shapedText(line []byte) []byte {
+func (f *standard) shapedText(line []byte) []byte {
 	if f.cfg.Replace == nil || len(f.spans) == 0 {
 		for i := range f.spans {
 			f.spans[i].out = f.spans[i].s
@@ -173,7 +163,7 @@ func (f *File) shapedText(line []byte) []byte {
 // shapedOne prints one line: its prefix (with column col when > 0), then
 // text, trimmed, coloured at the spans, or the omission line when text
 // is longer than MaxColumns. matches is how many the line holds.
-func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, line []byte, matches int) {
+func (f *standard) shapedOne(sep byte, lineno int64, col int, offset int64, text, line []byte, matches int) {
 	f.prefixCol(sep, lineno, col, offset)
 	// ripgrep measures a line with its end, a byte (two, CRLF, whose CR
 	// is text's last).
@@ -200,7 +190,7 @@ func (f *File) shapedOne(sep byte, lineno int64, col int, offset int64, text, li
 // counts them) of text, a line longer than MaxColumns bytes, coloured at
 // f.spans, then what was left out: how many matches begin after the
 // preview where they are counted, else that the line goes on.
-func (f *File) preview(text []byte, m int, counted bool) {
+func (f *standard) preview(text []byte, m int, counted bool) {
 	if f.cfg.CRLF && len(text) > 0 && text[len(text)-1] == '\r' {
 		text = text[:len(text)-1] // the line's end, which ripgrep leaves out
 	}
@@ -233,7 +223,7 @@ func (f *File) preview(text []byte, m int, counted bool) {
 
 // omission prints msg, ripgrep's omission line, in place of a line's text
 // that is longer than MaxColumns.
-func (f *File) omission(msg string) {
+func (f *standard) omission(msg string) {
 	f.tab(1)
 	f.buf = append(f.buf, msg...)
 	f.buf = f.cfg.appendEnd(f.buf)
@@ -242,13 +232,13 @@ func (f *File) omission(msg string) {
 // lineText prints text[ls:le], the text of one line, as the shapes want
 // it: without its leading white space under Trim, after -T's tab,
 // coloured where f.spans (bounds in text) lie in it, and ended.
-func (f *File) lineText(text []byte, ls, le int) {
+func (f *standard) lineText(text []byte, ls, le int) {
 	f.lineBody(text, ls, le)
 	f.buf = append(f.buf, f.cfg.eol())
 }
 
 // lineBody is lineText without the line's end.
-func (f *File) lineBody(text []byte, ls, le int) {
+func (f *standard) lineBody(text []byte, ls, le int) {
 	start := ls
 	if f.cfg.Trim {
 		for start < le && isSpace(text[start]) {
@@ -267,17 +257,17 @@ func (f *File) lineBody(text []byte, ls, le int) {
 			if b <= a {
 				continue
 			}
-			colored(f, hl, text[at:a])
-			colored(f, f.cfg.Colors.Match, text[a:b])
+			colored(&f.file, hl, text[at:a])
+			colored(&f.file, f.cfg.Colors.Match, text[a:b])
 			at = b
 		}
 	}
-	colored(f, hl, text[at:le])
+	colored(&f.file, hl, text[at:le])
 }
 
 // tab is -T's tab before a line's text, which grep prints when something
 // comes before the text and the text is not empty.
-func (f *File) tab(n int) {
+func (f *standard) tab(n int) {
 	if f.cfg.InitialTab && n > 0 && (f.cfg.WithFilename && !f.cfg.Heading || f.cfg.LineNumber || f.cfg.ByteOffset || f.cfg.Column || f.cfg.Vimgrep) {
 		f.buf = append(f.buf, '\t')
 	}

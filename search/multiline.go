@@ -20,17 +20,9 @@ const MultilineReach = 4 << 20
 // sight), and next, where the search goes on, stays at pos until the
 // buffer holds that much.
 func (s *Searcher) multiRegion(pos, full int, eof bool) (next int, err error) {
-	limit := full
-	if !eof {
-		// The lines that end before full-MultilineReach.
-		cut := full - MultilineReach
-		if cut <= pos {
-			return pos, nil
-		}
-		limit = pos + bytes.LastIndexByte(s.buf[pos:cut], s.eol) + 1
-		if limit <= pos {
-			return pos, nil
-		}
+	limit := s.multiLimit(pos, full, eof)
+	if limit <= pos {
+		return pos, nil
 	}
 	text := s.buf[pos:full]
 	if len(text) > 0 && text[len(text)-1] == '\n' {
@@ -99,6 +91,20 @@ func (s *Searcher) multiRegion(pos, full int, eof bool) (next int, err error) {
 		err = s.after(pos+at, end)
 	}
 	return end, err
+}
+
+// multiLimit is where the lines whose matches multiRegion takes end:
+// full at the end of the file, else the end of the last line that ends
+// MultilineReach before full (pos when none does).
+func (s *Searcher) multiLimit(pos, full int, eof bool) int {
+	if eof {
+		return full
+	}
+	cut := full - MultilineReach
+	if cut <= pos {
+		return pos
+	}
+	return pos + bytes.LastIndexByte(s.buf[pos:cut], s.eol) + 1
 }
 
 // selectBlock reports the block buf[ls:le] of lines a match spans, and

@@ -329,7 +329,7 @@ func (p *Parallel) searchRest(off, lineOff int64, sink Sink, search func(*Search
 	var res Result
 	err := p.guard(func() error {
 		var err error
-		res, err = search(s, &shiftSink{sink, off, lineOff})
+		res, err = search(s, newShiftSink(sink, off, lineOff))
 		return err
 	})
 	return res, err
@@ -346,9 +346,20 @@ func (t *tailMap) Ensure(upto int) error { return t.m.Ensure(t.from + upto) }
 func (t *tailMap) Release(upto int)      { t.m.Release(t.from + upto) }
 
 // shiftSink reports a search of a file's tail as lines of the whole file.
+// What the sink takes besides selected lines is asked once, when the
+// shiftSink is made (newShiftSink), not for each line.
 type shiftSink struct {
 	Sink
+	context       ContextSink // Sink, when it takes context lines
+	binary        BinarySink  // Sink, when it is told of binary data
 	offset, lines int64
+}
+
+func newShiftSink(sink Sink, offset, lines int64) *shiftSink {
+	k := &shiftSink{Sink: sink, offset: offset, lines: lines}
+	k.context, _ = sink.(ContextSink)
+	k.binary, _ = sink.(BinarySink)
+	return k
 }
 
 func (k *shiftSink) Match(lineno, offset int64, line []byte) error {
@@ -356,15 +367,15 @@ func (k *shiftSink) Match(lineno, offset int64, line []byte) error {
 }
 
 func (k *shiftSink) Context(lineno, offset int64, line []byte) error {
-	if c, ok := k.Sink.(ContextSink); ok {
-		return c.Context(k.shift(lineno), offset+k.offset, line)
+	if k.context != nil {
+		return k.context.Context(k.shift(lineno), offset+k.offset, line)
 	}
 	return nil
 }
 
 func (k *shiftSink) Binary() error {
-	if b, ok := k.Sink.(BinarySink); ok {
-		return b.Binary()
+	if k.binary != nil {
+		return k.binary.Binary()
 	}
 	return nil
 }

@@ -41,7 +41,7 @@ type choice struct {
 // New returns a table that holds the built-in types and no choice.
 func New() *Table {
 	t := &Table{globs: map[string][]string{}}
-	for _, e := range builtin() {
+	for _, e := range &builtin {
 		for _, n := range e.names {
 			t.globs[n] = append(t.globs[n], e.globs...)
 		}

@@ -17,7 +17,8 @@ func fileSet(g []FileGlob, chars bool) *globset.Set {
 	gs := make([]globset.Glob, len(g))
 	for i, f := range g {
 		glob := f.Glob
-		gs[i] = globset.Glob{Pattern: glob, Match: func(s string) bool {
+		// fnmatch's '*' matches any string, '/' and a leading '.' too.
+		gs[i] = globset.Glob{Pattern: glob, AnyStar: true, Match: func(s string) bool {
 			return chars && MatchChars(glob, s) || !chars && Match(glob, s, false)
 		}}
 	}

@@ -10,8 +10,15 @@ import (
 // TestLastAgainstEveryGlob checks Last against matching every glob in
 // turn, on random globs of every kind (literal, prefix, suffix, a path's
 // last part, none) over random paths, folded or not, for files and
-// directories.
+// directories; with AnyStar set on the globs of base names, whose '*'
+// (path.Match's) matches any string of a name, and not.
 func TestLastAgainstEveryGlob(t *testing.T) {
+	for _, anyStar := range []bool{false, true} {
+		testLastAgainstEveryGlob(t, anyStar)
+	}
+}
+
+func testLastAgainstEveryGlob(t *testing.T, anyStar bool) {
 	r := rand.New(rand.NewPCG(3, 4))
 	parts := []string{"a", "b", "ab", "x.c", "y.h", "A", "B.C", "**", "*", "?", "[ab]", "*.c", "a*", "*b", ".c", "{a,b}"}
 	word := func(n int) string {
@@ -36,7 +43,7 @@ func TestLastAgainstEveryGlob(t *testing.T) {
 				pat = strings.ToLower(pat)
 			}
 			p := pat
-			globs = append(globs, Glob{Pattern: pat, Path: len(segs) > 1, Fold: fold, DirOnly: r.IntN(5) == 0,
+			globs = append(globs, Glob{Pattern: pat, Path: len(segs) > 1, Fold: fold, DirOnly: r.IntN(5) == 0, AnyStar: anyStar && len(segs) == 1,
 				Match: func(s string) bool { ok, _ := path.Match(strings.ReplaceAll(p, "**", "*"), s); return ok }})
 		}
 		s := New(globs)
@@ -66,7 +73,7 @@ func TestLastAgainstEveryGlob(t *testing.T) {
 				matched++
 			}
 			if got := s.Last(rel, name, dir); got != want {
-				t.Fatalf("round %d: Last(%q, dir %v) = %d, want %d; globs %+v", round, rel, dir, got, want, globs)
+				t.Fatalf("round %d (AnyStar %v): Last(%q, dir %v) = %d, want %d; globs %+v", round, anyStar, rel, dir, got, want, globs)
 			}
 		}
 	}

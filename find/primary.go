@@ -119,8 +119,10 @@ func parseExec(p *parser, name, _ string) (node, error) {
 
 // parseName reads -name and -iname.
 func parseName(_ *parser, name, v string) (node, error) {
-	fold := name == "-iname"
-	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Name, fold) }}, nil
+	if name == "-name" {
+		return nameNode{v}, nil
+	}
+	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Name, true) }}, nil
 }
 
 // parsePath reads -path, -wholename and their -i forms.

@@ -8,21 +8,31 @@ import (
 	"urg/walk/ignore"
 )
 
-// fileSet files --include's and --exclude's globs (chars: matched by
-// character, as in a UTF-8 locale).
-func fileSet(g []FileGlob, chars bool) *globset.Set {
-	if len(g) == 0 {
+// fnmatchSet files fnmatch globs, those of --include and --exclude or of
+// --exclude-dir (chars: matched by character, as in a UTF-8 locale), so
+// that a name is matched against the few that may match it; nil when
+// there are none.
+func fnmatchSet(globs []string, chars bool) *globset.Set {
+	if len(globs) == 0 {
 		return nil
 	}
-	gs := make([]globset.Glob, len(g))
-	for i, f := range g {
-		glob := f.Glob
+	gs := make([]globset.Glob, len(globs))
+	for i, glob := range globs {
 		// fnmatch's '*' matches any string, '/' and a leading '.' too.
 		gs[i] = globset.Glob{Pattern: glob, AnyStar: true, Match: func(s string) bool {
 			return chars && MatchChars(glob, s) || !chars && Match(glob, s, false)
 		}}
 	}
 	return globset.New(gs)
+}
+
+// fileGlobs is the globs of --include and --exclude, in their order.
+func fileGlobs(g []FileGlob) []string {
+	globs := make([]string, len(g))
+	for i, f := range g {
+		globs[i] = f.Glob
+	}
+	return globs
 }
 
 // readable says whether an entry of type t met while walking is read:
@@ -118,8 +128,12 @@ func (w *walker) wanted(p string) bool {
 	return len(g) == 0 || !g[0].Include
 }
 
-// excludedDir reports whether --exclude-dir names the directory p.
+// excludedDir reports whether --exclude-dir names the directory p: a
+// name met while walking is looked up in the set of the globs at once.
 func (w *walker) excludedDir(p string) bool {
+	if w.dirs != nil && indexSlash(p) < 0 {
+		return w.dirs.Last(p, p, false) >= 0
+	}
 	for _, g := range w.opts.ExcludeDir {
 		if matchGlob(g, p, w.opts.UTF8) {
 			return true

@@ -241,9 +241,10 @@ type walker struct {
 	// walkers start, so read without a lock): inShard's paths are taken
 	// below it.
 	root string
-	// files is opts.Files filed by their literals, so that a name is
-	// matched against the few that may match it; nil when there are none.
-	files *globset.Set
+	// files is opts.Files filed by their literals, and dirs
+	// opts.ExcludeDir, so that a name is matched against the few that
+	// may match it; nil when there are none.
+	files, dirs *globset.Set
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -253,7 +254,7 @@ type walker struct {
 }
 
 func newWalker(o Options, emit func(File) bool, errf func(string, error), warnf func(string, error)) *walker {
-	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf, files: fileSet(o.Files, o.UTF8)}
+	w := &walker{opts: o, emit: emit, errf: errf, warnf: warnf, files: fnmatchSet(fileGlobs(o.Files), o.UTF8), dirs: fnmatchSet(o.ExcludeDir, o.UTF8)}
 	w.cond = sync.NewCond(&w.mu)
 	return w
 }

@@ -120,15 +120,17 @@ func parseExec(p *parser, name, _ string) (node, error) {
 // parseName reads -name and -iname.
 func parseName(_ *parser, name, v string) (node, error) {
 	if name == "-name" {
-		return nameNode{v}, nil
+		return globNode{glob: v}, nil
 	}
 	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Name, true) }}, nil
 }
 
 // parsePath reads -path, -wholename and their -i forms.
 func parsePath(_ *parser, name, v string) (node, error) {
-	fold := strings.HasPrefix(name, "-i")
-	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Path(), fold) }}, nil
+	if !strings.HasPrefix(name, "-i") {
+		return globNode{glob: v, path: true}, nil
+	}
+	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Path(), true) }}, nil
 }
 
 // parseRegex reads -regex and -iregex.

@@ -32,6 +32,10 @@ type Glob struct {
 	// of that literal, as a glob without wildcards always is, and its
 	// Match is not called.
 	AnyStar bool
+	// Cross is set when the glob's syntax has '*' and '?' match '/' too
+	// (fnmatch's without FNM_PATHNAME): the last part of a path glob
+	// then says nothing of how the base name starts.
+	Cross bool
 	// Match is the glob's matcher, handed the subject (the name or the
 	// path, in lower case when Fold).
 	Match func(subject string) bool
@@ -159,7 +163,7 @@ func file(g Glob) (k kind, lit string, ok bool) {
 			k = pathSuffix
 		}
 	}
-	if g.Path {
+	if g.Path && !g.Cross {
 		// How the last part starts, where a wildcard comes before it:
 		// what the base name must start with. It goes before a longer
 		// start of the path, which names a directory and all it holds

@@ -4,8 +4,11 @@
 // whole of it, how it starts, how it ends, or how its base name starts),
 // as ripgrep's globset sorts globs by kind before its one regex set; only
 // the globs whose literal the subject holds are matched in full, by the
-// glob's own matcher, which decides. The globs' syntax is the caller's:
-// the set reads a pattern only to find its literal parts.
+// glob's own matcher, which decides, unless the lookup already has (a
+// glob that is its literal, or '*' and its literal: AnyStar). The
+// globs' syntax is the caller's: the set reads a pattern only to find
+// its literal parts, and asks the caller (AnyStar, Cross) what its '*'
+// may match.
 package globset
 
 import (

@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"urg/walk/globset"
 )
 
 // entry is one row of the built-in table.
@@ -41,7 +43,7 @@ type choice struct {
 // New returns a table that holds the built-in types and no choice.
 func New() *Table {
 	t := &Table{globs: map[string][]string{}}
-	for _, e := range builtin() {
+	for _, e := range &builtin {
 		for _, n := range e.names {
 			t.globs[n] = append(t.globs[n], e.globs...)
 		}
@@ -202,17 +204,9 @@ const (
 type Matcher struct {
 	// Globs are numbered in the order of the choices, each type's in
 	// its order; of those a name matches, the last decides.
-	negated  []bool         // by number: the glob came from --type-not
-	exact    map[string]int // globs without wildcards: the name itself
-	suffix   map[string]int // "*" and a literal that starts with a dot: that literal
-	other    []numbered     // the rest, highest number first
-	selected bool           // some choice is -t: a name no glob matches is left out
-}
-
-// numbered is a glob with its number.
-type numbered struct {
-	glob string
-	n    int
+	negated  []bool       // by number: the glob came from --type-not
+	set      *globset.Set // the globs filed by their literals: one pass a name
+	selected bool         // some choice is -t: a name no glob matches is left out
 }
 
 // Matcher returns the matcher of the choices made, or nil when none was
@@ -221,7 +215,8 @@ func (t *Table) Matcher() (*Matcher, error) {
 	if len(t.choices) == 0 {
 		return nil, nil
 	}
-	m := &Matcher{exact: map[string]int{}, suffix: map[string]int{}}
+	m := &Matcher{}
+	var gs []globset.Glob
 	for _, c := range t.choices {
 		globs, ok := t.globs[c.name]
 		if !ok {
@@ -229,50 +224,23 @@ func (t *Table) Matcher() (*Matcher, error) {
 		}
 		m.selected = m.selected || !c.negate
 		for _, g := range globs {
-			n := len(m.negated)
 			m.negated = append(m.negated, c.negate)
-			switch {
-			case !hasMeta(g):
-				m.exact[g] = n
-			case g[0] == '*' && len(g) > 2 && g[1] == '.' && !hasMeta(g[1:]):
-				m.suffix[g[1:]] = n
-			default:
-				m.other = append(m.other, numbered{g, n})
-			}
+			// doublestar's '*' stops at '/' only: in a base name it
+			// matches anything.
+			gs = append(gs, globset.Glob{Pattern: g, AnyStar: true,
+				Match: func(name string) bool { return doublestar.MatchUnvalidated(g, name) }})
 		}
 	}
-	slices.Reverse(m.other)
+	m.set = globset.New(gs)
 	return m, nil
 }
-
-// hasMeta says whether a glob has a byte that is not itself.
-func hasMeta(g string) bool { return strings.ContainsAny(g, `*?[]{}\`) }
 
 // Match says what the chosen types make of a file's base name.
 func (m *Matcher) Match(name string) Verdict {
 	if m == nil {
 		return None
 	}
-	best := -1
-	if n, ok := m.exact[name]; ok {
-		best = n
-	}
-	for i := 0; i < len(name); i++ {
-		if name[i] == '.' {
-			if n, ok := m.suffix[name[i:]]; ok && n > best {
-				best = n
-			}
-		}
-	}
-	for _, o := range m.other {
-		if o.n <= best {
-			break
-		}
-		if doublestar.MatchUnvalidated(o.glob, name) {
-			best = o.n
-			break
-		}
-	}
+	best := m.set.Last(name, name, false)
 	switch {
 	case best >= 0 && !m.negated[best]:
 		return Selected

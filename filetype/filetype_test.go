@@ -13,7 +13,7 @@ import (
 // --type-add, and the table is sorted by first name, without repeats.
 func TestBuiltin(t *testing.T) {
 	var prev string
-	for _, e := range builtin() {
+	for _, e := range builtin {
 		for _, n := range e.names {
 			if !validName(n) {
 				t.Errorf("built-in type %q: not a valid name", n)

@@ -121,18 +121,23 @@ func (p *parser) list() (node, error) {
 // or is and [-o and]...
 func (p *parser) or() (node, error) {
 	l, err := p.and()
-	for err == nil && (p.peek() == "-o" || p.peek() == "-or") {
+	if err != nil || p.peek() != "-o" && p.peek() != "-or" {
+		return l, err
+	}
+	terms := []node{l}
+	for p.peek() == "-o" || p.peek() == "-or" {
 		op := p.args[p.i]
 		p.i++
 		if p.i >= len(p.args) {
 			return nil, errorf("expected an expression after '%s'", op)
 		}
-		var r node
-		if r, err = p.and(); err == nil {
-			l = or{l, r}
+		r, err := p.and()
+		if err != nil {
+			return nil, err
 		}
+		terms = append(terms, r)
 	}
-	return l, err
+	return orOf(terms), nil
 }
 
 // and is not [[-a] not]...: primaries side by side are ANDed.

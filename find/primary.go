@@ -10,167 +10,254 @@ import (
 	"urg/walk"
 )
 
-// primary reads the primary name (its values after it) as a node.
+// primary reads the primary name (its value after it, when it takes
+// one) as a node, by the constructor primaries files it under.
 func (p *parser) primary(name string) (node, error) {
-	e := p.e
-	stat := func(t test) node {
-		e.NeedStat = true
-		return statNode{t}
+	def, ok := primaries[name]
+	if !ok {
+		return nil, errorf("unknown predicate `%s'", name)
 	}
-	switch name {
-	case "-true":
-		return trueNode{}, nil
-	case "-false":
-		return falseNode{}, nil
-	case "-print":
+	var v string
+	if def.valued {
+		var err error
+		if v, err = p.value(name); err != nil {
+			return nil, err
+		}
+	}
+	return def.make(p, name, v)
+}
+
+// primaryDef is how one primary is read: whether it takes a value, and
+// the constructor of its node, handed the primary's name and value.
+type primaryDef struct {
+	valued bool
+	make   func(p *parser, name, v string) (node, error)
+}
+
+// primaries is find's table of primaries, as findutils' parser table
+// files each name with its parser: data, read and never written.
+var primaries = map[string]primaryDef{
+	"-true":  {make: func(*parser, string, string) (node, error) { return trueNode{}, nil }},
+	"-false": {make: func(*parser, string, string) (node, error) { return falseNode{}, nil }},
+	"-print": {make: func(p *parser, _, _ string) (node, error) {
 		p.actions = true
 		return &printNode{sep: '\n'}, nil
-	case "-print0":
+	}},
+	"-print0": {make: func(p *parser, _, _ string) (node, error) {
 		p.actions = true
 		return &printNode{sep: 0}, nil
-	case "-prune":
-		return pruneNode{}, nil
-	case "-quit":
-		return quitNode{}, nil
-	case "-delete":
-		p.actions, e.Deletes = true, true
+	}},
+	"-prune": {make: func(*parser, string, string) (node, error) { return pruneNode{}, nil }},
+	"-quit":  {make: func(*parser, string, string) (node, error) { return quitNode{}, nil }},
+	"-delete": {make: func(p *parser, _, _ string) (node, error) {
+		p.actions, p.e.Deletes = true, true
 		return deleteNode{}, nil
-	case "-depth", "-d":
-		e.depthFirst = true
-		return depthNode{}, nil
-	case "-empty":
-		return stat(isEmpty), nil
-	case "-readable", "-writable", "-executable":
-		mode := map[string]uint32{"-readable": 4, "-writable": 2, "-executable": 1}[name]
-		return testNode{func(n *walk.Node) bool { return access(n.Path(), mode) }}, nil
-	case "-exec", "-execdir":
-		p.actions = true
-		return p.exec(name)
-	}
-	v, err := p.value(name)
-	if err != nil {
-		if _, known := valued[name]; !known {
-			return nil, errorf("unknown predicate `%s'", name)
-		}
-		return nil, err
-	}
-	switch name {
-	case "-name", "-iname":
-		fold := name == "-iname"
-		return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Name, fold) }}, nil
-	case "-path", "-ipath", "-wholename", "-iwholename":
-		fold := strings.HasPrefix(name, "-i")
-		return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Path(), fold) }}, nil
-	case "-regex", "-iregex":
-		re, err := e.regex(v, name == "-iregex")
-		if err != nil {
-			return nil, errorf("%s: invalid regular expression `%s': %v", name, v, err)
-		}
-		return testNode{func(n *walk.Node) bool { return re.MatchString(n.Path()) }}, nil
-	case "-regextype":
-		switch v {
-		case "emacs", "findutils-default":
-			e.regexes = "emacs"
-		case "posix-extended", "egrep", "posix-egrep":
-			e.regexes = "posix-extended"
-		default:
-			return nil, errorf("Unknown regular expression type `%s'; valid types are `findutils-default', `emacs', `posix-extended', `egrep'.", v)
-		}
-		return depthNode{}, nil
-	case "-type":
-		var want [256]bool
-		for _, t := range strings.Split(v, ",") {
-			if len(t) != 1 || !strings.Contains("fdlpscb", t) {
-				return nil, errorf("-type: unknown type `%s'", t)
-			}
-			want[t[0]] = true
-		}
-		return typeNode{&want}, nil
-	case "-size":
-		cmp, n, unit, err := parseSize(v)
-		if err != nil {
-			return nil, errorf("invalid -size argument `%s'", v)
-		}
-		return stat(func(nd *walk.Node) bool { return cmp.holds((nd.Stat.Size+unit-1)/unit, n) }), nil
-	case "-uid", "-gid":
-		if err := noOwners(name); err != nil {
-			return nil, err
-		}
-		cmp, n, err := parseNumber(v)
-		if err != nil {
-			return nil, errorf("invalid argument `%s' to `%s'", v, name)
-		}
-		return stat(ownerTest(name == "-gid", func(id int64) bool { return cmp.holds(id, n) })), nil
-	case "-user", "-group":
-		if err := noOwners(name); err != nil {
-			return nil, err
-		}
-		id, err := lookup(v, name == "-group")
-		if err != nil {
-			return nil, err
-		}
-		return stat(ownerTest(name == "-group", func(got int64) bool { return got == id })), nil
-	case "-perm":
+	}},
+	"-depth":      {make: parseDepth},
+	"-d":          {make: parseDepth},
+	"-empty":      {make: func(p *parser, _, _ string) (node, error) { return p.stat(isEmpty), nil }},
+	"-readable":   {make: parseAccess},
+	"-writable":   {make: parseAccess},
+	"-executable": {make: parseAccess},
+	"-exec":       {make: parseExec},
+	"-execdir":    {make: parseExec},
+
+	"-name":       {valued: true, make: parseName},
+	"-iname":      {valued: true, make: parseName},
+	"-path":       {valued: true, make: parsePath},
+	"-ipath":      {valued: true, make: parsePath},
+	"-wholename":  {valued: true, make: parsePath},
+	"-iwholename": {valued: true, make: parsePath},
+	"-regex":      {valued: true, make: parseRegex},
+	"-iregex":     {valued: true, make: parseRegex},
+	"-regextype":  {valued: true, make: parseRegextype},
+	"-type":       {valued: true, make: parseType},
+	"-size":       {valued: true, make: parseSizeTest},
+	"-uid":        {valued: true, make: parseID},
+	"-gid":        {valued: true, make: parseID},
+	"-user":       {valued: true, make: parseOwner},
+	"-group":      {valued: true, make: parseOwner},
+	"-perm": {valued: true, make: func(p *parser, _, v string) (node, error) {
 		t, err := perm(v)
 		if err != nil {
 			return nil, err
 		}
-		return stat(t), nil
-	case "-newer":
-		fi, err := os.Stat(v)
-		if err != nil {
-			return nil, errorf("%s: %v", v, describe(err))
-		}
-		ref := fi.ModTime()
-		return stat(func(n *walk.Node) bool { return n.Stat.Mtime.After(ref) }), nil
-	case "-newermt":
-		ref, err := parseDate(v)
-		if err != nil {
-			return nil, errorf("I cannot figure out how to interpret `%s' as a date or time", v)
-		}
-		return stat(func(n *walk.Node) bool { return n.Stat.Mtime.After(ref) }), nil
-	case "-mtime", "-mmin":
-		cmp, k, err := parseNumber(v)
-		if err != nil {
-			return nil, errorf("invalid argument `%s' to `%s'", v, name)
-		}
-		unit := 24 * time.Hour
-		if name == "-mmin" {
-			unit = time.Minute
-		}
-		now := e.now
-		return stat(func(n *walk.Node) bool { return cmp.holds(int64(now.Sub(n.Stat.Mtime)/unit), k) }), nil
-	case "-maxdepth", "-mindepth":
-		d, err := strconv.Atoi(v)
-		if err != nil || d < 0 {
-			return nil, errorf("%s: invalid depth `%s'", name, v)
-		}
-		if name == "-maxdepth" {
-			e.MaxDepth = d
-		} else {
-			e.MinDepth = d
-		}
-		return depthNode{}, nil
-	case "-printf":
-		p.actions = true
-		f, err := parsePrintf(v)
-		if err != nil {
-			return nil, err
-		}
-		if f.stat {
-			e.NeedStat = true
-		}
-		return f, nil
-	}
-	return nil, errorf("unknown predicate `%s'", name)
+		return p.stat(t), nil
+	}},
+	"-newer":    {valued: true, make: parseNewer},
+	"-newermt":  {valued: true, make: parseNewermt},
+	"-mtime":    {valued: true, make: parseAge},
+	"-mmin":     {valued: true, make: parseAge},
+	"-maxdepth": {valued: true, make: parseDepthLimit},
+	"-mindepth": {valued: true, make: parseDepthLimit},
+	"-printf":   {valued: true, make: parsePrintfAction},
 }
 
-// valued are the primaries that take a value.
-var valued = map[string]struct{}{
-	"-name": {}, "-iname": {}, "-path": {}, "-ipath": {}, "-wholename": {}, "-iwholename": {},
-	"-regex": {}, "-iregex": {}, "-regextype": {}, "-type": {}, "-size": {}, "-uid": {}, "-gid": {},
-	"-user": {}, "-group": {}, "-perm": {}, "-newer": {}, "-newermt": {}, "-mtime": {}, "-mmin": {},
-	"-maxdepth": {}, "-mindepth": {}, "-printf": {},
+// stat is a node of test t, which needs the entry's Stat.
+func (p *parser) stat(t test) node {
+	p.e.NeedStat = true
+	return statNode{t}
+}
+
+// parseDepth reads -depth (-d).
+func parseDepth(p *parser, _, _ string) (node, error) {
+	p.e.depthFirst = true
+	return depthNode{}, nil
+}
+
+// parseAccess reads -readable, -writable and -executable.
+func parseAccess(_ *parser, name, _ string) (node, error) {
+	mode := map[string]uint32{"-readable": 4, "-writable": 2, "-executable": 1}[name]
+	return testNode{func(n *walk.Node) bool { return access(n.Path(), mode) }}, nil
+}
+
+// parseExec reads -exec and -execdir.
+func parseExec(p *parser, name, _ string) (node, error) {
+	p.actions = true
+	return p.exec(name)
+}
+
+// parseName reads -name and -iname.
+func parseName(_ *parser, name, v string) (node, error) {
+	if name == "-name" {
+		return globNode{glob: v}, nil
+	}
+	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Name, true) }}, nil
+}
+
+// parsePath reads -path, -wholename and their -i forms.
+func parsePath(_ *parser, name, v string) (node, error) {
+	if !strings.HasPrefix(name, "-i") {
+		return globNode{glob: v, path: true}, nil
+	}
+	return testNode{func(n *walk.Node) bool { return walk.Match(v, n.Path(), true) }}, nil
+}
+
+// parseRegex reads -regex and -iregex.
+func parseRegex(p *parser, name, v string) (node, error) {
+	re, err := p.e.regex(v, name == "-iregex")
+	if err != nil {
+		return nil, errorf("%s: invalid regular expression `%s': %v", name, v, err)
+	}
+	return testNode{func(n *walk.Node) bool { return re.MatchString(n.Path()) }}, nil
+}
+
+// parseRegextype reads -regextype.
+func parseRegextype(p *parser, _, v string) (node, error) {
+	switch v {
+	case "emacs", "findutils-default":
+		p.e.regexes = "emacs"
+	case "posix-extended", "egrep", "posix-egrep":
+		p.e.regexes = "posix-extended"
+	default:
+		return nil, errorf("Unknown regular expression type `%s'; valid types are `findutils-default', `emacs', `posix-extended', `egrep'.", v)
+	}
+	return depthNode{}, nil
+}
+
+// parseType reads -type's list of types.
+func parseType(_ *parser, _, v string) (node, error) {
+	var want [256]bool
+	for _, t := range strings.Split(v, ",") {
+		if len(t) != 1 || !strings.Contains("fdlpscb", t) {
+			return nil, errorf("-type: unknown type `%s'", t)
+		}
+		want[t[0]] = true
+	}
+	return typeNode{&want}, nil
+}
+
+// parseSizeTest reads -size.
+func parseSizeTest(p *parser, _, v string) (node, error) {
+	cmp, n, unit, err := parseSize(v)
+	if err != nil {
+		return nil, errorf("invalid -size argument `%s'", v)
+	}
+	return p.stat(func(nd *walk.Node) bool { return cmp.holds((nd.Stat.Size+unit-1)/unit, n) }), nil
+}
+
+// parseID reads -uid and -gid.
+func parseID(p *parser, name, v string) (node, error) {
+	if err := noOwners(name); err != nil {
+		return nil, err
+	}
+	cmp, n, err := parseNumber(v)
+	if err != nil {
+		return nil, errorf("invalid argument `%s' to `%s'", v, name)
+	}
+	return p.stat(ownerTest(name == "-gid", func(id int64) bool { return cmp.holds(id, n) })), nil
+}
+
+// parseOwner reads -user and -group.
+func parseOwner(p *parser, name, v string) (node, error) {
+	if err := noOwners(name); err != nil {
+		return nil, err
+	}
+	id, err := lookup(v, name == "-group")
+	if err != nil {
+		return nil, err
+	}
+	return p.stat(ownerTest(name == "-group", func(got int64) bool { return got == id })), nil
+}
+
+// parseNewer reads -newer.
+func parseNewer(p *parser, _, v string) (node, error) {
+	fi, err := os.Stat(v)
+	if err != nil {
+		return nil, errorf("%s: %v", v, describe(err))
+	}
+	ref := fi.ModTime()
+	return p.stat(func(n *walk.Node) bool { return n.Stat.Mtime.After(ref) }), nil
+}
+
+// parseNewermt reads -newermt.
+func parseNewermt(p *parser, _, v string) (node, error) {
+	ref, err := parseDate(v)
+	if err != nil {
+		return nil, errorf("I cannot figure out how to interpret `%s' as a date or time", v)
+	}
+	return p.stat(func(n *walk.Node) bool { return n.Stat.Mtime.After(ref) }), nil
+}
+
+// parseAge reads -mtime and -mmin.
+func parseAge(p *parser, name, v string) (node, error) {
+	cmp, k, err := parseNumber(v)
+	if err != nil {
+		return nil, errorf("invalid argument `%s' to `%s'", v, name)
+	}
+	unit := 24 * time.Hour
+	if name == "-mmin" {
+		unit = time.Minute
+	}
+	now := p.e.now
+	return p.stat(func(n *walk.Node) bool { return cmp.holds(int64(now.Sub(n.Stat.Mtime)/unit), k) }), nil
+}
+
+// parseDepthLimit reads -maxdepth and -mindepth.
+func parseDepthLimit(p *parser, name, v string) (node, error) {
+	d, err := strconv.Atoi(v)
+	if err != nil || d < 0 {
+		return nil, errorf("%s: invalid depth `%s'", name, v)
+	}
+	if name == "-maxdepth" {
+		p.e.MaxDepth = d
+	} else {
+		p.e.MinDepth = d
+	}
+	return depthNode{}, nil
+}
+
+// parsePrintfAction reads -printf.
+func parsePrintfAction(p *parser, _, v string) (node, error) {
+	p.actions = true
+	f, err := parsePrintf(v)
+	if err != nil {
+		return nil, err
+	}
+	if f.stat {
+		p.e.NeedStat = true
+	}
+	return f, nil
 }
 
 // ownerTest is a test of an entry's group (or user) id.

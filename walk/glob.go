@@ -9,29 +9,35 @@ import "unicode/utf8"
 // ranges, negated by '!' or '^'; '\' quotes the next byte; a '[' without
 // its ']' is itself. fold compares ASCII letters in either case
 // (-iname). It is the one glob matcher of urg and spot.
-func Match(pat, s string, fold bool) bool {
+func Match(pat, s string, fold bool) bool { return match(pat, s, fold, false) }
+
+// match is Match, and with chars MatchChars's match character by
+// character of valid UTF-8 (fold then unused): '?' and a bracket take a
+// character, not a byte.
+func match(pat, s string, fold, chars bool) bool {
 	// Backtracking over the last '*' only: linear in practice, as in
 	// the classic wildcard matchers.
 	px, sx := 0, 0
 	starP, starS := -1, -1
 	for sx < len(s) {
+		sc, sn := unit(s, sx, chars)
 		if px < len(pat) {
-			switch c := pat[px]; c {
+			switch c, n := unit(pat, px, chars); c {
 			case '*':
 				starP, starS = px, sx
 				px++
 				continue
 			case '?':
 				px++
-				sx++
+				sx += sn
 				continue
 			case '[':
-				if end, ok, valid := bracket(pat, px, s[sx], fold); valid {
+				if end, ok, valid := bracket(pat, px, sc, fold, chars); valid {
 					if ok {
-						px, sx = end, sx+1
+						px, sx = end, sx+sn
 						continue
 					}
-				} else if s[sx] == '[' {
+				} else if sc == '[' {
 					// An unterminated '[' is itself, as in fnmatch.
 					px, sx = px+1, sx+1
 					continue
@@ -39,11 +45,11 @@ func Match(pat, s string, fold bool) bool {
 			default:
 				if c == '\\' && px+1 < len(pat) {
 					px++
-					c = pat[px]
+					c, n = unit(pat, px, chars)
 				}
-				if same(c, s[sx], fold) {
-					px++
-					sx++
+				if same(c, sc, fold) {
+					px += n
+					sx += sn
 					continue
 				}
 			}
@@ -51,7 +57,8 @@ func Match(pat, s string, fold bool) bool {
 		if starP < 0 {
 			return false
 		}
-		starS++
+		_, n := unit(s, starS, chars)
+		starS += n
 		px, sx = starP+1, starS
 	}
 	for px < len(pat) && pat[px] == '*' {
@@ -60,11 +67,20 @@ func Match(pat, s string, fold bool) bool {
 	return px == len(pat)
 }
 
-func same(a, b byte, fold bool) bool {
+// unit is the byte of s at i, or with chars the UTF-8 character there,
+// and its length.
+func unit(s string, i int, chars bool) (rune, int) {
+	if c := s[i]; c < utf8.RuneSelf || !chars {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
+func same(a, b rune, fold bool) bool {
 	return a == b || fold && lower(a) == lower(b)
 }
 
-func lower(c byte) byte {
+func lower(c rune) rune {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
 	}
@@ -72,8 +88,9 @@ func lower(c byte) byte {
 }
 
 // bracket reads the set that starts at pat[i] == '[': end is just past
-// its ']', matched whether c is in it, valid false when it has no end.
-func bracket(pat string, i int, c byte, fold bool) (end int, matched, valid bool) {
+// its ']', matched whether c (a byte, or with chars a character) is in
+// it, valid false when it has no end.
+func bracket(pat string, i int, c rune, fold, chars bool) (end int, matched, valid bool) {
 	j := i + 1
 	negate := false
 	if j < len(pat) && (pat[j] == '!' || pat[j] == '^') {
@@ -83,12 +100,12 @@ func bracket(pat string, i int, c byte, fold bool) (end int, matched, valid bool
 	first := true
 	for j < len(pat) && (pat[j] != ']' || first) {
 		first = false
-		lo := pat[j]
+		lo, n := unit(pat, j, chars)
 		if lo == '\\' && j+1 < len(pat) {
 			j++
-			lo = pat[j]
+			lo, n = unit(pat, j, chars)
 		}
-		j++
+		j += n
 		hi := lo
 		if j+1 == len(pat) && pat[j] == '-' {
 			// A range cut off by the pattern's end: glibc's fnmatch
@@ -96,12 +113,13 @@ func bracket(pat string, i int, c byte, fold bool) (end int, matched, valid bool
 			return len(pat), false, true
 		}
 		if j+1 < len(pat) && pat[j] == '-' && pat[j+1] != ']' {
-			hi = pat[j+1]
+			var m int
+			hi, m = unit(pat, j+1, chars)
 			if hi == '\\' && j+2 < len(pat) {
 				j++
-				hi = pat[j+1]
+				hi, m = unit(pat, j+1, chars)
 			}
-			j += 2
+			j += 1 + m
 		}
 		if lo <= c && c <= hi || fold && (lo <= lower(c) && lower(c) <= hi || lo <= upper(c) && upper(c) <= hi) {
 			matched = true
@@ -113,7 +131,7 @@ func bracket(pat string, i int, c byte, fold bool) (end int, matched, valid bool
 	return j + 1, matched != negate, true
 }
 
-func upper(c byte) byte {
+func upper(c rune) rune {
 	if 'a' <= c && c <= 'z' {
 		return c - 'a' + 'A'
 	}
@@ -134,7 +152,7 @@ func MatchChars(pat, s string) bool {
 	if isASCII(pat) && isASCII(s) || !utf8.ValidString(pat) || !utf8.ValidString(s) {
 		return false // as characters, the same as bytes, or none
 	}
-	return matchRunes([]rune(pat), []rune(s))
+	return match(pat, s, false, true)
 }
 
 func isASCII(s string) bool {
@@ -144,92 +162,4 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// matchRunes is Match's loop over characters, without case folding.
-func matchRunes(pat, s []rune) bool {
-	px, sx := 0, 0
-	starP, starS := -1, -1
-	for sx < len(s) {
-		if px < len(pat) {
-			switch c := pat[px]; c {
-			case '*':
-				starP, starS = px, sx
-				px++
-				continue
-			case '?':
-				px++
-				sx++
-				continue
-			case '[':
-				if end, ok, valid := bracketRunes(pat, px, s[sx]); valid {
-					if ok {
-						px, sx = end, sx+1
-						continue
-					}
-				} else if s[sx] == '[' {
-					px, sx = px+1, sx+1
-					continue
-				}
-			default:
-				if c == '\\' && px+1 < len(pat) {
-					px++
-					c = pat[px]
-				}
-				if c == s[sx] {
-					px++
-					sx++
-					continue
-				}
-			}
-		}
-		if starP < 0 {
-			return false
-		}
-		starS++
-		px, sx = starP+1, starS
-	}
-	for px < len(pat) && pat[px] == '*' {
-		px++
-	}
-	return px == len(pat)
-}
-
-// bracketRunes is bracket over characters.
-func bracketRunes(pat []rune, i int, c rune) (end int, matched, valid bool) {
-	j := i + 1
-	negate := false
-	if j < len(pat) && (pat[j] == '!' || pat[j] == '^') {
-		negate = true
-		j++
-	}
-	first := true
-	for j < len(pat) && (pat[j] != ']' || first) {
-		first = false
-		lo := pat[j]
-		if lo == '\\' && j+1 < len(pat) {
-			j++
-			lo = pat[j]
-		}
-		j++
-		hi := lo
-		if j+1 == len(pat) && pat[j] == '-' {
-			return len(pat), false, true
-		}
-		if j+1 < len(pat) && pat[j] == '-' && pat[j+1] != ']' {
-			hi = pat[j+1]
-			if hi == '\\' && j+2 < len(pat) {
-				j++
-				hi = pat[j+1]
-			}
-			j += 2
-		}
-		if lo <= c && c <= hi {
-			matched = true
-		}
-	}
-	if j >= len(pat) {
-		return 0, false, false
-	}
-	return j + 1, matched != negate, true
 }

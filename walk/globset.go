@@ -63,7 +63,9 @@ func ParseGlobs(globs, iglobs []string) (*GlobSet, error) {
 	}
 	gs := make([]globset.Glob, len(s.globs))
 	for i, g := range s.globs {
-		gs[i] = globset.Glob{Pattern: g.pat, Path: !g.base, Fold: g.fold, DirOnly: g.dirOnly,
+		// doublestar's '*' stops at '/' only: in a base name it matches
+		// anything.
+		gs[i] = globset.Glob{Pattern: g.pat, Path: !g.base, Fold: g.fold, DirOnly: g.dirOnly, AnyStar: g.base,
 			Match: func(subject string) bool { return doublestar.MatchUnvalidated(g.pat, subject) }}
 	}
 	s.set = globset.New(gs)

@@ -315,13 +315,28 @@ func search(e *find.Expr, fw walk.FullWalk, sorted bool, stdout, stderr io.Write
 	walk.All(e.Roots, fw, emit, report)
 	run.Finish()
 	if sorted {
-		slices.SortFunc(matched, func(a, b pathOut) int { return comparePaths(a.path, b.path) })
-		for _, m := range matched {
-			if _, outErr = out.Write(m.out); outErr != nil {
-				break
-			}
+		outErr = writeSorted(out, matched, outErr)
+	}
+	return exitStatus(out, outErr, failed || run.Failed(), stderr)
+}
+
+// writeSorted writes the entries' output held for --sort=path in path
+// order, and returns the error of the last write (outErr when there is
+// none to write).
+func writeSorted(out io.Writer, matched []pathOut, outErr error) error {
+	slices.SortFunc(matched, func(a, b pathOut) int { return comparePaths(a.path, b.path) })
+	for _, m := range matched {
+		if _, outErr = out.Write(m.out); outErr != nil {
+			break
 		}
 	}
+	return outErr
+}
+
+// exitStatus flushes out and is spot's exit status: 1 when a write
+// failed (but for a closed pipe, which ends the run quietly) or an entry
+// did, else 0.
+func exitStatus(out *bufio.Writer, outErr error, failed bool, stderr io.Writer) int {
 	if err := out.Flush(); outErr == nil {
 		outErr = err
 	}
@@ -329,7 +344,7 @@ func search(e *find.Expr, fw walk.FullWalk, sorted bool, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "spot: write error: %v\n", reason(outErr))
 		return 1
 	}
-	if failed || run.Failed() {
+	if failed {
 		return 1
 	}
 	return 0

@@ -4,11 +4,17 @@
 // whole of it, how it starts, how it ends, or how its base name starts),
 // as ripgrep's globset sorts globs by kind before its one regex set; only
 // the globs whose literal the subject holds are matched in full, by the
-// glob's own matcher, which decides. The globs' syntax is the caller's:
-// the set reads a pattern only to find its literal parts.
+// glob's own matcher, which decides, unless the lookup already has (a
+// glob that is its literal, or '*' and its literal: AnyStar). The
+// globs' syntax is the caller's: the set reads a pattern only to find
+// its literal parts, and asks the caller (AnyStar, Cross) what its '*'
+// may match.
 package globset
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Glob is one glob of a Set.
 type Glob struct {
@@ -23,9 +29,25 @@ type Glob struct {
 	Fold bool
 	// DirOnly is set when the glob matches directories only.
 	DirOnly bool
+	// AnyStar is set when the glob's syntax has '*' match any string of
+	// the subject (of a base name, for '*' that stops at '/'): a glob
+	// that is '*' and then a literal is then decided by the set's lookup
+	// of that literal, as a glob without wildcards always is, and its
+	// Match is not called.
+	AnyStar bool
+	// Cross is set when the glob's syntax has '*' and '?' match '/' too
+	// (fnmatch's without FNM_PATHNAME): the last part of a path glob
+	// then says nothing of how the base name starts.
+	Cross bool
 	// Match is the glob's matcher, handed the subject (the name or the
 	// path, in lower case when Fold).
 	Match func(subject string) bool
+}
+
+// member is a glob of a Set, and whether the set's lookup decides it.
+type member struct {
+	Glob
+	decided bool
 }
 
 // kind is what a glob's literal is of its subject.
@@ -52,7 +74,7 @@ type table struct {
 // Set is a set of globs, ordered: of those that match, the last decides.
 // It is not changed by a lookup, so goroutines share it.
 type Set struct {
-	globs []Glob
+	globs []member
 	// tabs[fold][kind]: the globs of each kind, those that fold apart.
 	tabs [2][kinds]table
 	rest [2][]int32 // globs with no literal worth filing, ascending
@@ -61,8 +83,9 @@ type Set struct {
 
 // New files globs, in their order.
 func New(globs []Glob) *Set {
-	s := &Set{globs: globs}
+	s := &Set{globs: make([]member, len(globs))}
 	for i, g := range globs {
+		s.globs[i].Glob = g
 		f := 0
 		if g.Fold {
 			f, s.fold = 1, true
@@ -72,6 +95,7 @@ func New(globs []Glob) *Set {
 			s.rest[f] = append(s.rest[f], int32(i))
 			continue
 		}
+		s.globs[i].decided = decides(g, k, lit)
 		t := &s.tabs[f][k]
 		if t.by == nil {
 			t.by = map[string][]int32{}
@@ -102,6 +126,20 @@ func isMeta(c byte) bool {
 	return false
 }
 
+// decides says whether the lookup of lit, of kind k, decides g: g is
+// lit itself, or '*' and lit when '*' matches any string of the subject.
+// A literal that starts inside a character (a UTF-8 continuation byte)
+// is left to Match, which may step over characters whole.
+func decides(g Glob, k kind, lit string) bool {
+	switch k {
+	case nameExact, pathExact:
+		return true
+	case nameSuffix, pathSuffix:
+		return g.AnyStar && len(g.Pattern) == len(lit)+1 && g.Pattern[0] == '*' && utf8.RuneStart(lit[0])
+	}
+	return false
+}
+
 // file says under which kind and literal a glob goes: the longest of the
 // literals its subject must hold; ok is false when it has none.
 func file(g Glob) (k kind, lit string, ok bool) {
@@ -128,7 +166,7 @@ func file(g Glob) (k kind, lit string, ok bool) {
 			k = pathSuffix
 		}
 	}
-	if g.Path {
+	if g.Path && !g.Cross {
 		// How the last part starts, where a wildcard comes before it:
 		// what the base name must start with. It goes before a longer
 		// start of the path, which names a directory and all it holds
@@ -207,7 +245,7 @@ func (s *Set) better(ids []int32, best int, path, name string, dir bool) int {
 		if g.Path {
 			subject = path
 		}
-		if g.Match(subject) {
+		if g.decided || g.Match(subject) {
 			return int(ids[j])
 		}
 	}

@@ -34,47 +34,16 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	fmt.Fprintln(w, rep.Machine)
 	o.outputPaths(rep.Started)
 	dropper := cacheDropper{path: o.dropCachesPath, settle: o.coldSettle, fillOn: o.coldFill}
-
-	if slices.Contains(o.cache, "cold") {
-		if err := dropper.check(); err != nil {
-			msg := fmt.Sprintf("cold mode needs to drop the page cache (root, writable %s) and cannot: %v", o.dropCachesPath, err)
-			if o.cacheSet {
-				return nil, fmt.Errorf("%s; refusing cold mode rather than printing warm figures as cold (run as root, or -cache warm)", msg)
-			}
-			fmt.Fprintf(w, "%s; cold mode refused, warm only\n", msg)
-			rep.Skipped = append(rep.Skipped, "cold: "+msg)
-			o.cache = slices.DeleteFunc(o.cache, func(c string) bool { return c == "cold" })
-		}
+	if err := checkCold(o, rep, dropper, w); err != nil {
+		return nil, err
 	}
-	if len(o.cache) == 0 {
-		return nil, errors.New("no cache mode left to run")
-	}
-
 	tools, err := reportTools(o, rep, w)
 	if err != nil {
 		return nil, err
 	}
-
-	// Each corpus's lines: the search lines, and the big corpus's dd floor.
-	lines := map[*corpus][]tool{}
-	for _, name := range o.corpora {
-		c, err := addCorpus(o, rep, name, w)
-		if err != nil {
-			return nil, err
-		}
-		lines[c] = tools
-		for _, line := range []func(*options, *corpus, io.Writer) (tool, bool){ddLine, ringFloorLine} {
-			var skipped bytes.Buffer
-			if fl, ok := line(o, c, io.MultiWriter(w, &skipped)); ok {
-				printFloorLine(w, fl)
-				lines[c] = append(slices.Clone(lines[c]), fl)
-				if !slices.ContainsFunc(rep.Tools, func(t tool) bool { return t.Name == fl.Name }) {
-					rep.Tools = append(rep.Tools, fl)
-				}
-			} else if l := strings.TrimSpace(skipped.String()); l != "" && !slices.Contains(rep.Skipped, l) {
-				rep.Skipped = append(rep.Skipped, l)
-			}
-		}
+	lines, err := addCorpora(o, rep, tools, w)
+	if err != nil {
+		return nil, err
 	}
 	fmt.Fprintln(w)
 
@@ -96,58 +65,129 @@ func runBench(o *options, args []string, stdout io.Writer) (*report, error) {
 	}
 	stopped := 0
 	for _, c := range rep.Corpora {
-		checks := map[string]*checked{}
-		scs := scenariosFor(c, o.patterns, o.spot)
-		if o.patterns && c.big == nil && !o.spot {
-			lists, skippedLists, err := listScenarios(o, c, w)
-			if err != nil {
-				return rep, err
-			}
-			scs = append(scs, lists...)
-			rep.Skipped = append(rep.Skipped, skippedLists...)
-		}
-		for _, cache := range o.cache {
-			if o.fio && fioErr == nil {
-				if r, err := runFio(c, cache, dropper.of(c)); err != nil {
-					fmt.Fprintf(w, "fio floor (%s, %s): %v\n", c.Name, cache, err)
-				} else {
-					printFio(w, r)
-					rep.Fio = append(rep.Fio, r)
-				}
-				fmt.Fprintln(w)
-			}
-			for _, sc := range scs {
-				if !selected(o, sc, cache) {
-					continue
-				}
-				res := runScenario(o, c, sc, cache, lines[c], checks, dropper.of(c), nil, w)
-				if res.Status != "timed" {
-					stopped++
-				}
-				rep.Scenarios = append(rep.Scenarios, res)
-				if err := writeJSON(o.jsonPath, rep); err != nil {
-					return rep, err
-				}
-			}
+		n, err := runCorpus(o, rep, c, lines[c], fioErr == nil, dropper, w)
+		stopped += n
+		if err != nil {
+			return rep, err
 		}
 	}
 	if err := finishReport(o, rep, renderSVG, w); err != nil {
 		return rep, err
 	}
 	if o.quick {
-		runs, bars, err := verifyOutputs(o.jsonPath, o.svgPath, rep)
-		if err == nil {
-			err = tableLooksRight(text.String(), rep)
+		if err := quickCheck(o, rep, text.String(), w); err != nil {
+			return rep, err
 		}
-		if err != nil {
-			return rep, fmt.Errorf("quick check: %w", err)
-		}
-		fmt.Fprintf(w, "quick check: tables printed, JSON parses with all %d runs, SVG parses as XML with %d bars\n", runs, bars)
 	}
 	if stopped > 0 {
 		return rep, errStopped
 	}
 	return rep, nil
+}
+
+// checkCold makes sure the page cache can be dropped when a cold mode is
+// asked for. When it cannot, a cold mode the user asked for is an error;
+// the default one is dropped from o.cache, said to w and kept in rep.
+func checkCold(o *options, rep *report, dropper cacheDropper, w io.Writer) error {
+	if slices.Contains(o.cache, "cold") {
+		if err := dropper.check(); err != nil {
+			msg := fmt.Sprintf("cold mode needs to drop the page cache (root, writable %s) and cannot: %v", o.dropCachesPath, err)
+			if o.cacheSet {
+				return fmt.Errorf("%s; refusing cold mode rather than printing warm figures as cold (run as root, or -cache warm)", msg)
+			}
+			fmt.Fprintf(w, "%s; cold mode refused, warm only\n", msg)
+			rep.Skipped = append(rep.Skipped, "cold: "+msg)
+			o.cache = slices.DeleteFunc(o.cache, func(c string) bool { return c == "cold" })
+		}
+	}
+	if len(o.cache) == 0 {
+		return errors.New("no cache mode left to run")
+	}
+	return nil
+}
+
+// addCorpora prepares the corpora o names and returns each one's lines:
+// the search lines tools, and the floor lines that corpus gets (the big
+// corpus's dd, the trees' ring floor), kept in rep with those skipped.
+func addCorpora(o *options, rep *report, tools []tool, w io.Writer) (map[*corpus][]tool, error) {
+	lines := map[*corpus][]tool{}
+	for _, name := range o.corpora {
+		c, err := addCorpus(o, rep, name, w)
+		if err != nil {
+			return nil, err
+		}
+		lines[c] = tools
+		for _, line := range []func(*options, *corpus, io.Writer) (tool, bool){ddLine, ringFloorLine} {
+			var skipped bytes.Buffer
+			if fl, ok := line(o, c, io.MultiWriter(w, &skipped)); ok {
+				printFloorLine(w, fl)
+				lines[c] = append(slices.Clone(lines[c]), fl)
+				if !slices.ContainsFunc(rep.Tools, func(t tool) bool { return t.Name == fl.Name }) {
+					rep.Tools = append(rep.Tools, fl)
+				}
+			} else if l := strings.TrimSpace(skipped.String()); l != "" && !slices.Contains(rep.Skipped, l) {
+				rep.Skipped = append(rep.Skipped, l)
+			}
+		}
+	}
+	return lines, nil
+}
+
+// runCorpus runs c's scenarios with its lines in each cache mode, after
+// that mode's fio floor (when o asks for it and withFio says fio is
+// there), adding each result to rep and rewriting the JSON after each. It
+// returns how many scenarios were stopped.
+func runCorpus(o *options, rep *report, c *corpus, lines []tool, withFio bool, dropper cacheDropper, w io.Writer) (int, error) {
+	stopped := 0
+	checks := map[string]*checked{}
+	scs := scenariosFor(c, o.patterns, o.spot)
+	if o.patterns && c.big == nil && !o.spot {
+		lists, skippedLists, err := listScenarios(o, c, w)
+		if err != nil {
+			return stopped, err
+		}
+		scs = append(scs, lists...)
+		rep.Skipped = append(rep.Skipped, skippedLists...)
+	}
+	for _, cache := range o.cache {
+		if o.fio && withFio {
+			if r, err := runFio(c, cache, dropper.of(c)); err != nil {
+				fmt.Fprintf(w, "fio floor (%s, %s): %v\n", c.Name, cache, err)
+			} else {
+				printFio(w, r)
+				rep.Fio = append(rep.Fio, r)
+			}
+			fmt.Fprintln(w)
+		}
+		for _, sc := range scs {
+			if !selected(o, sc, cache) {
+				continue
+			}
+			res := runScenario(o, c, sc, cache, lines, checks, dropper.of(c), nil, w)
+			if res.Status != "timed" {
+				stopped++
+			}
+			rep.Scenarios = append(rep.Scenarios, res)
+			if err := writeJSON(o.jsonPath, rep); err != nil {
+				return stopped, err
+			}
+		}
+	}
+	return stopped, nil
+}
+
+// quickCheck is -quick's check of its own outputs: the tables printed
+// (text), the JSON and the SVG written.
+func quickCheck(o *options, rep *report, text string, w io.Writer) error {
+	runs, bars, err := verifyOutputs(o.jsonPath, o.svgPath, rep)
+	if err == nil {
+		err = tableLooksRight(text, rep)
+	}
+	if err != nil {
+		return fmt.Errorf("quick check: %w", err)
+	}
+	fmt.Fprintf(w, "quick check: tables printed, JSON parses with all %d runs, SVG parses as XML with %d bars\n", runs, bars)
+	return nil
 }
 
 // finishReport stamps the report's end, writes its JSON and its chart

@@ -116,52 +116,17 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		rgMmap:         []string{"auto"},
 		dropCachesPath: "/proc/sys/vm/drop_caches",
 	}
-	var threads, bigSize, latency string
-	var cold, warm, engines bool
+	var r rawFlags
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: go run ./bench [flags]   (make bench BENCH_ARGS='flags')")
 		fs.PrintDefaults()
 	}
-	fs.StringVar(&o.urg, "urg", "bin/urg", "urg binary to measure")
-	fs.StringVar(&o.dir, "dir", filepath.Join(os.TempDir(), "urg-bench"), "where corpora are built (and reused) and results written")
-	fs.Var(listFlag{&o.corpora}, "corpora", "corpora to run: go, mix, big, quick (comma-separated)")
-	fs.StringVar(&o.goTree, "go", "", "use this existing tree as the go corpus instead of copying GOROOT")
-	fs.StringVar(&o.mixTree, "mix", "", "use this existing tree as the mix corpus instead of building one")
-	fs.StringVar(&o.ownTree, "corpus", "", "run only this tree of your own (named after its base name)")
-	fs.StringVar(&bigSize, "big-size", "8GiB", "size of the big corpus's file (suffixes KiB, MiB, GiB)")
-	fs.Var(listFlag{&o.cache}, "cache", "cache modes: warm, cold (cold drops the page cache before every run; root only)")
-	fs.BoolVar(&cold, "cold", false, "cold only (same as -cache cold)")
-	fs.BoolVar(&warm, "warm", false, "warm only (same as -cache warm)")
-	fs.IntVar(&o.runs, "n", 5, "timed runs per tool and scenario, warm")
-	fs.IntVar(&o.coldRuns, "cold-n", 3, "timed runs per tool and scenario, cold")
-	fs.DurationVar(&o.coldSettle, "cold-settle", 0, "wait this long after each drop before a cold run: on a virtual machine that reports free pages to its host, the dropped cache's memory goes back to the host within seconds, and a run that starts at once races that (see the README)")
-	fs.BoolVar(&o.coldFill, "cold-fill", false, "read the corpus into the page cache before each drop (untimed), so that every cold run refills the cache from memory just freed, whatever the line before it did: on a virtual machine that reports free pages to its host, a run after a line that cached nothing (fio, --io=direct) otherwise starts on memory the host has taken back (see the README)")
-	fs.IntVar(&o.warmup, "warmup", 1, "untimed warm-up runs per tool before warm timing")
-	fs.Var(listFlag{&o.coldOnly}, "cold-scenarios", "scenarios run cold: those whose name contains one of these, or all")
-	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")
-	fs.Var(listFlag{&o.tools}, "tools", "tool families to run: urg, grep, rg, ugrep, ag (-tool adds your own lines)")
-	fs.Var(listFlag{&o.skip}, "skip", "tool lines to leave out, by name (e.g. grep,urg-pread)")
-	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: auto, uring, pread, mmap, direct (one line each, urg-ENGINE)")
-	fs.StringVar(&threads, "j", "0", "thread counts for urg and rg (comma-separated; 0 is the tool's default)")
-	fs.Var(listFlag{&o.rgMmap}, "rg-mmap", "rg read modes: auto (rg's choice), mmap, nommap")
-	fs.BoolVar(&engines, "engines", false, "shorthand for -j 0,16 (also time urg and rg with 16 threads)")
-	fs.Var(repeatFlag{&o.extra}, "tool", "extra tool line NAME=COMMAND (split at spaces; a scenario's flags and -e PATTERN PATH appended); repeatable")
-	fs.StringVar(&o.mismatch, "mismatch", "drop", "when a peer's output differs: drop (time the others without it) or stop (skip the scenario)")
-	fs.BoolVar(&o.fio, "fio", true, "print fio's time to read each corpus (queue depth 64, io_uring) as the floor")
-	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
-	fs.BoolVar(&o.ringFloor, "ring-floor", true, "time the ring floor on the tree corpora as a floor line among the tools: every file of the tree, listed beforehand, opened, read whole and closed through io_uring rings as urg's rings do, one per CPU, and nothing else (Linux)")
-	fs.StringVar(&o.readFloor, "read-floor", "", "instead of timings, read every file `FILE` lists (NUL-separated) as the ring floor line does, and print nothing")
-	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
-	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
-	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and the pattern lists (words and regexes sampled from the tree, given as -f FILE), and rg gets a -P line")
-	fs.IntVar(&o.soak, "soak", 0, "instead of timings, start `N` urg searches of each corpus at once (cold: after dropping the page cache) and report their outputs agree, their times and memory")
-	fs.BoolVar(&o.spot, "spot", false, "time spot against find and fdfind -uu on the trees (-type f -size +1M, -name '*.h'), cold too")
-	fs.IntVar(&o.wordList, "wordlist", 0, "instead of timings, write to -o FILE the `N` words a -patterns run samples from the first corpus (-corpus PATH, or the first of -corpora), byte for byte as that run searches them")
-	fs.StringVar(&o.listOut, "o", "", "the `FILE` -wordlist writes")
-	fs.StringVar(&latency, "latency", "", "instead of the timings, serve each corpus (default go) through a FUSE passthrough that delays every request by each of these `DELAYS` in turn (comma-separated durations such as 0,200us,1ms,5ms; 0 is the passthrough alone) and time the scenarios there, cold unless -cache says otherwise; a table per delay, a chart of time against delay (Linux, root)")
-	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
+	corpusFlags(fs, o, &r)
+	cacheFlags(fs, o, &r)
+	toolFlags(fs, o, &r)
+	modeFlags(fs, o, &r)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -170,28 +135,124 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := o.resolve(r, set); err != nil {
+		return nil, err
+	}
+	return o, o.validate()
+}
 
+// rawFlags holds the flags options does not take as they are: text parsed
+// once every flag is read, and switches that set other fields.
+type rawFlags struct {
+	threads, bigSize, latency string
+	cold, warm, engines       bool
+}
+
+// corpusFlags defines the flags that say what is measured and on what:
+// the urg binary, the work directory and the corpora.
+func corpusFlags(fs *flag.FlagSet, o *options, r *rawFlags) {
+	fs.StringVar(&o.urg, "urg", "bin/urg", "urg binary to measure")
+	fs.StringVar(&o.dir, "dir", filepath.Join(os.TempDir(), "urg-bench"), "where corpora are built (and reused) and results written")
+	fs.Var(listFlag{&o.corpora}, "corpora", "corpora to run: go, mix, big, quick (comma-separated)")
+	fs.StringVar(&o.goTree, "go", "", "use this existing tree as the go corpus instead of copying GOROOT")
+	fs.StringVar(&o.mixTree, "mix", "", "use this existing tree as the mix corpus instead of building one")
+	fs.StringVar(&o.ownTree, "corpus", "", "run only this tree of your own (named after its base name)")
+	fs.StringVar(&r.bigSize, "big-size", "8GiB", "size of the big corpus's file (suffixes KiB, MiB, GiB)")
+}
+
+// cacheFlags defines the flags that say how each scenario is run: the
+// cache modes, the runs in each, and which scenarios.
+func cacheFlags(fs *flag.FlagSet, o *options, r *rawFlags) {
+	fs.Var(listFlag{&o.cache}, "cache", "cache modes: warm, cold (cold drops the page cache before every run; root only)")
+	fs.BoolVar(&r.cold, "cold", false, "cold only (same as -cache cold)")
+	fs.BoolVar(&r.warm, "warm", false, "warm only (same as -cache warm)")
+	fs.IntVar(&o.runs, "n", 5, "timed runs per tool and scenario, warm")
+	fs.IntVar(&o.coldRuns, "cold-n", 3, "timed runs per tool and scenario, cold")
+	fs.DurationVar(&o.coldSettle, "cold-settle", 0, "wait this long after each drop before a cold run: on a virtual machine that reports free pages to its host, the dropped cache's memory goes back to the host within seconds, and a run that starts at once races that (see the README)")
+	fs.BoolVar(&o.coldFill, "cold-fill", false, "read the corpus into the page cache before each drop (untimed), so that every cold run refills the cache from memory just freed, whatever the line before it did: on a virtual machine that reports free pages to its host, a run after a line that cached nothing (fio, --io=direct) otherwise starts on memory the host has taken back (see the README)")
+	fs.IntVar(&o.warmup, "warmup", 1, "untimed warm-up runs per tool before warm timing")
+	fs.Var(listFlag{&o.coldOnly}, "cold-scenarios", "scenarios run cold: those whose name contains one of these, or all")
+	fs.StringVar(&o.only, "only", "", "run only the scenarios whose name or pattern contains this")
+}
+
+// toolFlags defines the flags that choose the tool lines, the floors
+// among them, and what a peer's different output does.
+func toolFlags(fs *flag.FlagSet, o *options, r *rawFlags) {
+	fs.Var(listFlag{&o.tools}, "tools", "tool families to run: urg, grep, rg, ugrep, ag (-tool adds your own lines)")
+	fs.Var(listFlag{&o.skip}, "skip", "tool lines to leave out, by name (e.g. grep,urg-pread)")
+	fs.Var(listFlag{&o.io}, "io", "urg --io engines to time: auto, uring, pread, mmap, direct (one line each, urg-ENGINE)")
+	fs.StringVar(&r.threads, "j", "0", "thread counts for urg and rg (comma-separated; 0 is the tool's default)")
+	fs.Var(listFlag{&o.rgMmap}, "rg-mmap", "rg read modes: auto (rg's choice), mmap, nommap")
+	fs.BoolVar(&r.engines, "engines", false, "shorthand for -j 0,16 (also time urg and rg with 16 threads)")
+	fs.Var(repeatFlag{&o.extra}, "tool", "extra tool line NAME=COMMAND (split at spaces; a scenario's flags and -e PATTERN PATH appended); repeatable")
+	fs.StringVar(&o.mismatch, "mismatch", "drop", "when a peer's output differs: drop (time the others without it) or stop (skip the scenario)")
+	fs.BoolVar(&o.fio, "fio", true, "print fio's time to read each corpus (queue depth 64, io_uring) as the floor")
+	fs.BoolVar(&o.dd, "dd", true, "time dd reading the big corpus's file (bs=4M) as a floor line among the tools")
+	fs.BoolVar(&o.ringFloor, "ring-floor", true, "time the ring floor on the tree corpora as a floor line among the tools: every file of the tree, listed beforehand, opened, read whole and closed through io_uring rings as urg's rings do, one per CPU, and nothing else (Linux)")
+}
+
+// modeFlags defines the flags that choose the run's mode (the timings,
+// -read-floor, -soak, -spot, -wordlist, -latency, -quick, -patterns) and
+// where its results go.
+func modeFlags(fs *flag.FlagSet, o *options, r *rawFlags) {
+	fs.StringVar(&o.readFloor, "read-floor", "", "instead of timings, read every file `FILE` lists (NUL-separated) as the ring floor line does, and print nothing")
+	fs.StringVar(&o.jsonPath, "json", "", "JSON file of every run (default DIR/results/bench-TIME.json)")
+	fs.StringVar(&o.svgPath, "svg", "", "SVG chart (default DIR/results/bench-TIME.svg)")
+	fs.BoolVar(&o.patterns, "patterns", false, "trees get the matcher set (8 patterns, one per matcher path) and the pattern lists (words and regexes sampled from the tree, given as -f FILE), and rg gets a -P line")
+	fs.IntVar(&o.soak, "soak", 0, "instead of timings, start `N` urg searches of each corpus at once (cold: after dropping the page cache) and report their outputs agree, their times and memory")
+	fs.BoolVar(&o.spot, "spot", false, "time spot against find and fdfind -uu on the trees (-type f -size +1M, -name '*.h'), cold too")
+	fs.IntVar(&o.wordList, "wordlist", 0, "instead of timings, write to -o FILE the `N` words a -patterns run samples from the first corpus (-corpus PATH, or the first of -corpora), byte for byte as that run searches them")
+	fs.StringVar(&o.listOut, "o", "", "the `FILE` -wordlist writes")
+	fs.StringVar(&r.latency, "latency", "", "instead of the timings, serve each corpus (default go) through a FUSE passthrough that delays every request by each of these `DELAYS` in turn (comma-separated durations such as 0,200us,1ms,5ms; 0 is the passthrough alone) and time the scenarios there, cold unless -cache says otherwise; a table per delay, a chart of time against delay (Linux, root)")
+	fs.BoolVar(&o.quick, "quick", false, "smoke run: tiny generated corpora, warm, 3 runs, outputs checked well formed")
+}
+
+// resolve fills in what the flags imply: r parsed, and the defaults that
+// hang on other flags (set names those given).
+func (o *options) resolve(r rawFlags, set map[string]bool) error {
 	var err error
-	if o.bigSize, err = parseSize(bigSize); err != nil {
-		return nil, fmt.Errorf("-big-size: %v", err)
+	if o.bigSize, err = parseSize(r.bigSize); err != nil {
+		return fmt.Errorf("-big-size: %v", err)
 	}
 	o.bigSizeSet = set["big-size"]
-	if o.threads, err = parseInts(threads); err != nil {
-		return nil, fmt.Errorf("-j: %v", err)
+	if o.threads, err = parseInts(r.threads); err != nil {
+		return fmt.Errorf("-j: %v", err)
 	}
-	if engines && !set["j"] {
+	if r.engines && !set["j"] {
 		o.threads = []int{0, 16}
 	}
-	if cold && warm {
-		return nil, errors.New("-cold and -warm together: use -cache warm,cold")
+	if r.cold && r.warm {
+		return errors.New("-cold and -warm together: use -cache warm,cold")
 	}
-	if cold {
+	if r.cold {
 		o.cache = []string{"cold"}
 	}
-	if warm {
+	if r.warm {
 		o.cache = []string{"warm"}
 	}
-	o.cacheSet = set["cache"] || cold || warm
+	o.cacheSet = set["cache"] || r.cold || r.warm
+	o.modeDefaults(set)
+	if o.latency, err = parseLatencies(r.latency); err != nil {
+		return fmt.Errorf("-latency: %v", err)
+	}
+	if len(o.latency) > 0 {
+		// Far storage is a question about cold reads of a tree.
+		if !set["corpora"] {
+			o.corpora = []string{"go"}
+		}
+		if !o.cacheSet {
+			o.cache = []string{"cold"}
+		}
+	}
+	if o.ownTree != "" {
+		o.corpora = []string{filepath.Base(filepath.Clean(o.ownTree))}
+	}
+	return nil
+}
+
+// modeDefaults sets the defaults -spot, -only and -quick change, where
+// set says no flag of the user's has set them.
+func (o *options) modeDefaults(set map[string]bool) {
 	if o.spot {
 		// Both finder scenarios are the point cold; there are no
 		// bytes read for fio to floor.
@@ -219,22 +280,6 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 			o.runs = 3
 		}
 	}
-	if o.latency, err = parseLatencies(latency); err != nil {
-		return nil, fmt.Errorf("-latency: %v", err)
-	}
-	if len(o.latency) > 0 {
-		// Far storage is a question about cold reads of a tree.
-		if !set["corpora"] {
-			o.corpora = []string{"go"}
-		}
-		if !o.cacheSet {
-			o.cache = []string{"cold"}
-		}
-	}
-	if o.ownTree != "" {
-		o.corpora = []string{filepath.Base(filepath.Clean(o.ownTree))}
-	}
-	return o, o.validate()
 }
 
 func (o *options) validate() error {

@@ -78,103 +78,141 @@ func readRing(paths []string, next *atomic.Int64) (files int, read int64, err er
 	}
 	defer arena.Free()
 
-	type slot struct {
-		path, buf []byte
-		name      string
-		fd        int
-		off       uint64
-		noatime   bool
-	}
-	slots := make([]slot, ringFloorDepth)
-	free := make([]int, 0, ringFloorDepth)
-	for i := range slots {
+	r := &floorRing{u: u, paths: paths, next: next,
+		slots: make([]floorSlot, ringFloorDepth), free: make([]int, 0, ringFloorDepth)}
+	for i := range r.slots {
 		buf, _ := arena.Alloc(ringFloorBuf, 4096)
 		path, _ := arena.Alloc(pathMax, 1)
-		slots[i] = slot{path: path, buf: buf, fd: -1}
-		free = append(free, i)
+		r.slots[i] = floorSlot{path: path, buf: buf, fd: -1}
+		r.free = append(r.free, i)
 	}
-	ud := func(i, op int) uint64 { return uint64(i)<<8 | uint64(op) }
-	var failed error
-	inflight := 0
-	prep := func(e error) {
-		if e == nil {
-			inflight++
-		} else if failed == nil {
-			failed = e
-		}
-	}
-	open := func(i int) {
-		s := &slots[i]
-		flags := unix.O_RDONLY | unix.O_CLOEXEC
-		if s.noatime {
-			flags |= unix.O_NOATIME
-		}
-		prep(u.Openat(s.path[:len(s.name)+1], flags, ud(i, floorOpen)))
-	}
-	done := func(i int) {
-		slots[i].fd = -1
-		free = append(free, i)
-	}
+	complete := r.complete
 	// After a failure no file starts, and the loop goes on until the
 	// kernel is done with every buffer the arena lends it.
 	more := true
-	for failed == nil && more || inflight > 0 {
-		for failed == nil && more && len(free) > 0 {
-			k := next.Add(1) - 1
-			if k >= int64(len(paths)) {
-				more = false
-				break
-			}
-			p := paths[k]
-			if len(p) >= pathMax {
-				failed = fmt.Errorf("%s: path too long", p)
-				break
-			}
-			i := free[len(free)-1]
-			free = free[:len(free)-1]
-			s := &slots[i]
-			copy(s.path, p)
-			s.path[len(p)] = 0
-			s.name, s.off, s.noatime = p, 0, true
-			open(i)
-		}
-		if inflight == 0 {
+	for r.failed == nil && more || r.inflight > 0 {
+		more = r.startFiles(more)
+		if r.inflight == 0 {
 			break // nothing started: the list was done, or failed at once
 		}
 		if _, err := u.Submit(1); err != nil && !errors.Is(err, unix.EBUSY) {
-			return files, read, err // the ring is unusable; closing it cancels what is in flight
+			return r.files, r.read, err // the ring is unusable; closing it cancels what is in flight
 		}
-		u.Completions(func(userData uint64, res int32) {
-			inflight--
-			i, op := int(userData>>8), int(userData&0xff)
-			s := &slots[i]
-			switch {
-			case op == floorClose:
-			case op == floorOpen && res == -int32(unix.EPERM) && s.noatime:
-				s.noatime = false // O_NOATIME is for files one owns
-				open(i)
-			case res < 0:
-				if op == floorRead {
-					unix.Close(s.fd)
-				}
-				if failed == nil {
-					failed = fmt.Errorf("%s: %w", s.name, unix.Errno(-res))
-				}
-				done(i)
-			case op == floorOpen:
-				s.fd = int(res)
-				prep(u.Read(s.fd, s.buf, 0, ud(i, floorRead)))
-			case int(res) == len(s.buf):
-				read += int64(res)
-				s.off += uint64(res)
-				prep(u.Read(s.fd, s.buf, s.off, ud(i, floorRead)))
-			default:
-				read += int64(res)
-				files++
-				prep(u.CloseFD(s.fd, ud(i, floorClose)))
-				done(i)
-			}
-		})
+		u.Completions(complete)
 	}
-	return files, read, failed
+	return r.files, r.read, r.failed
+}
+
+// floorSlot is one file in flight on a floor ring: its path (NUL-ended,
+// in the arena), its read buffer, its descriptor once open and the offset
+// of its next read.
+type floorSlot struct {
+	path, buf []byte
+	name      string
+	fd        int
+	off       uint64
+	noatime   bool
+}
+
+// floorRing is the state of one of readFloor's rings, changed only by its
+// own loop and completions: the slots, those free, how many operations
+// are in flight, the first failure, and what has been read.
+type floorRing struct {
+	u        *uring.Ring
+	paths    []string
+	next     *atomic.Int64
+	slots    []floorSlot
+	free     []int
+	inflight int
+	failed   error
+	files    int
+	read     int64
+}
+
+// floorUserData names slot i's operation op in a completion.
+func floorUserData(i, op int) uint64 { return uint64(i)<<8 | uint64(op) }
+
+// prep counts an operation queued, or keeps the first failure to queue.
+func (r *floorRing) prep(e error) {
+	if e == nil {
+		r.inflight++
+	} else if r.failed == nil {
+		r.failed = e
+	}
+}
+
+// open queues the opening of slot i's file.
+func (r *floorRing) open(i int) {
+	s := &r.slots[i]
+	flags := unix.O_RDONLY | unix.O_CLOEXEC
+	if s.noatime {
+		flags |= unix.O_NOATIME
+	}
+	r.prep(r.u.Openat(s.path[:len(s.name)+1], flags, floorUserData(i, floorOpen)))
+}
+
+// done frees slot i.
+func (r *floorRing) done(i int) {
+	r.slots[i].fd = -1
+	r.free = append(r.free, i)
+}
+
+// startFiles opens the next paths in the free slots, while more says the
+// list may have some left and nothing has failed. It returns whether the
+// list may still have more.
+func (r *floorRing) startFiles(more bool) bool {
+	for r.failed == nil && more && len(r.free) > 0 {
+		k := r.next.Add(1) - 1
+		if k >= int64(len(r.paths)) {
+			return false
+		}
+		p := r.paths[k]
+		if len(p) >= pathMax {
+			r.failed = fmt.Errorf("%s: path too long", p)
+			break
+		}
+		i := r.free[len(r.free)-1]
+		r.free = r.free[:len(r.free)-1]
+		s := &r.slots[i]
+		copy(s.path, p)
+		s.path[len(p)] = 0
+		s.name, s.off, s.noatime = p, 0, true
+		r.open(i)
+	}
+	return more
+}
+
+// complete takes one completion: an open is followed by a read, a full
+// read by the next, a short one by the close, and a failure ends the file
+// (and, but for O_NOATIME refused, the run).
+func (r *floorRing) complete(userData uint64, res int32) {
+	r.inflight--
+	i, op := int(userData>>8), int(userData&0xff)
+	s := &r.slots[i]
+	switch {
+	case op == floorClose:
+	case op == floorOpen && res == -int32(unix.EPERM) && s.noatime:
+		s.noatime = false // O_NOATIME is for files one owns
+		r.open(i)
+	case res < 0:
+		if op == floorRead {
+			unix.Close(s.fd)
+		}
+		if r.failed == nil {
+			r.failed = fmt.Errorf("%s: %w", s.name, unix.Errno(-res))
+		}
+		r.done(i)
+	case op == floorOpen:
+		s.fd = int(res)
+		r.prep(r.u.Read(s.fd, s.buf, 0, floorUserData(i, floorRead)))
+	case int(res) == len(s.buf):
+		r.read += int64(res)
+		s.off += uint64(res)
+		r.prep(r.u.Read(s.fd, s.buf, s.off, floorUserData(i, floorRead)))
+	default:
+		r.read += int64(res)
+		r.files++
+		r.prep(r.u.CloseFD(s.fd, floorUserData(i, floorClose)))
+		r.done(i)
+	}
 }

@@ -122,34 +122,63 @@ func buildTools(o *options, log io.Writer) ([]tool, error) {
 	if _, err := os.Stat(o.urg); err != nil {
 		return nil, fmt.Errorf("urg binary %s: %w (make build, or -urg PATH)", o.urg, err)
 	}
-	want := func(family string) bool { return family == "urg" || slices.Contains(o.tools, family) }
-	var tools []tool
-	add := func(t tool) {
-		if !slices.Contains(o.skip, t.Name) {
-			tools = append(tools, t)
-		}
+	l := &toolLines{skip: o.skip}
+	urgLines(o, l, log)
+	if !slices.ContainsFunc(l.tools, func(t tool) bool { return t.Family == "urg" }) {
+		return nil, fmt.Errorf("no urg line left to time (-io %s, -skip %s): urg is the yardstick",
+			strings.Join(o.io, ","), strings.Join(o.skip, ","))
 	}
+	peerLines(o, l, log)
+	if err := extraLines(o, l); err != nil {
+		return nil, err
+	}
+	tools := l.tools
+	for i := range tools {
+		tools[i].Version, _ = version(tools[i].Argv[0])
+	}
+	return tools, nil
+}
+
+// toolLines gathers tool lines, leaving out those named in skip.
+type toolLines struct {
+	skip  []string
+	tools []tool
+}
+
+// add keeps t unless it is skipped.
+func (l *toolLines) add(t tool) {
+	if !slices.Contains(l.skip, t.Name) {
+		l.tools = append(l.tools, t)
+	}
+}
+
+// urgLines adds urg's lines: one per engine the kernel takes (each one
+// refused said to log) and thread count.
+func urgLines(o *options, l *toolLines, log io.Writer) {
 	for _, engine := range o.io {
 		if err := probeEngine(o.urg, engine); err != nil {
 			fmt.Fprintf(log, "urg --io=%s: refused here, skipped (%v)\n", engine, err)
 			continue
 		}
 		for _, j := range o.threads {
-			add(tool{Name: "urg-" + engine + jSuffix(j), Family: "urg", Reference: true,
+			l.add(tool{Name: "urg-" + engine + jSuffix(j), Family: "urg", Reference: true,
 				Argv: append([]string{o.urg, "-a", "--io=" + engine}, jFlag("-j", j)...)})
 		}
 	}
-	if !slices.ContainsFunc(tools, func(t tool) bool { return t.Family == "urg" }) {
-		return nil, fmt.Errorf("no urg line left to time (-io %s, -skip %s): urg is the yardstick",
-			strings.Join(o.io, ","), strings.Join(o.skip, ","))
-	}
+}
+
+// peerLines adds the lines of the peers o.tools asks for that are here
+// (each one missing said to log): grep, rg (per read mode and thread
+// count, and with PCRE2 under -patterns), ugrep and ag.
+func peerLines(o *options, l *toolLines, log io.Writer) {
+	want := func(family string) bool { return family == "urg" || slices.Contains(o.tools, family) }
 	if want("grep") {
 		if v, err := version("grep"); err != nil {
 			fmt.Fprintln(log, "grep: not on PATH, skipped")
 		} else if !strings.Contains(v, "GNU grep") {
 			fmt.Fprintf(log, "grep: %q is not GNU grep (no -P), skipped\n", v)
 		} else {
-			add(tool{Name: "grep", Family: "grep", Reference: true, Argv: []string{"grep", "-r", "-a", "-P"}})
+			l.add(tool{Name: "grep", Family: "grep", Reference: true, Argv: []string{"grep", "-r", "-a", "-P"}})
 		}
 	}
 	if want("rg") && found("rg", "ripgrep", log) {
@@ -163,40 +192,42 @@ func buildTools(o *options, log io.Writer) ([]tool, error) {
 				case "nommap":
 					argv, name = append(argv, "--no-mmap"), name+"-nommap"
 				}
-				add(tool{Name: name + jSuffix(j), Family: "rg", Argv: append(argv, jFlag("-j", j)...)})
+				l.add(tool{Name: name + jSuffix(j), Family: "rg", Argv: append(argv, jFlag("-j", j)...)})
 			}
 		}
 		if o.patterns {
 			// PCRE2, for the lookaround pattern that rg's own engine
 			// refuses; timed on the others too, for scale.
-			add(tool{Name: "rg-pcre2", Family: "rg", Argv: []string{"rg", "--no-config", "-uuu", "-a", "--no-unicode", "--encoding=none", "-P"}})
+			l.add(tool{Name: "rg-pcre2", Family: "rg", Argv: []string{"rg", "--no-config", "-uuu", "-a", "--no-unicode", "--encoding=none", "-P"}})
 		}
 	}
 	if want("ugrep") && found("ugrep", "ugrep", log) {
-		add(tool{Name: "ugrep", Family: "ugrep", Argv: []string{"ugrep", "-r", "-a", "-P", "-U", "-p", "-."}})
+		l.add(tool{Name: "ugrep", Family: "ugrep", Argv: []string{"ugrep", "-r", "-a", "-P", "-U", "-p", "-."}})
 	}
 	if want("ag") && found("ag", "silversearcher-ag", log) {
-		add(tool{Name: "ag", Family: "ag", positional: true, Argv: []string{"ag", "-u", "-a", "-s",
+		l.add(tool{Name: "ag", Family: "ag", positional: true, Argv: []string{"ag", "-u", "-a", "-s",
 			"--nogroup", "--nonumbers", "--nocolor", "-m", "0", "--depth", "-1", "--print-long-lines"}})
 	}
+}
+
+// extraLines adds the -tool lines, each NAME=COMMAND with a name of its
+// own.
+func extraLines(o *options, l *toolLines) error {
 	for _, e := range o.extra {
 		name, cmdline, ok := strings.Cut(e, "=")
 		argv := strings.Fields(cmdline)
 		if !ok || name == "" || len(argv) == 0 {
-			return nil, fmt.Errorf("-tool %q: want NAME=COMMAND", e)
+			return fmt.Errorf("-tool %q: want NAME=COMMAND", e)
 		}
-		if slices.ContainsFunc(tools, func(t tool) bool { return t.Name == name }) {
-			return nil, fmt.Errorf("-tool %q: a line named %s exists already", e, name)
+		if slices.ContainsFunc(l.tools, func(t tool) bool { return t.Name == name }) {
+			return fmt.Errorf("-tool %q: a line named %s exists already", e, name)
 		}
 		if name == "dd" && o.dd && slices.Contains(o.corpora, "big") {
-			return nil, fmt.Errorf("-tool %q: dd is the big corpus's floor line (-dd=false frees the name)", e)
+			return fmt.Errorf("-tool %q: dd is the big corpus's floor line (-dd=false frees the name)", e)
 		}
-		add(tool{Name: name, Family: "custom", Argv: argv})
+		l.add(tool{Name: name, Family: "custom", Argv: argv})
 	}
-	for i := range tools {
-		tools[i].Version, _ = version(tools[i].Argv[0])
-	}
-	return tools, nil
+	return nil
 }
 
 // ddLine is the big corpus's floor line, timed interleaved with the

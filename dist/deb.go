@@ -46,6 +46,43 @@ func deb(out, dir, goarch, version string, docs map[string][]byte, epoch time.Ti
 		return "", err
 	}
 	v := debVersion(version)
+	files, err := debFiles(dir, v, docs, epoch)
+	if err != nil {
+		return "", err
+	}
+	size, err := writeTree(root, files)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Join(root, "DEBIAN"), 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(root, "DEBIAN", "control"), []byte(control(v, arch, size)), 0o644); err != nil {
+		return "", err
+	}
+	// Every file and directory dated epoch, so that the package's bytes
+	// depend on the commit alone.
+	err = filepath.Walk(root, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chtimes(p, epoch, epoch)
+	})
+	if err != nil {
+		return "", err
+	}
+	name := fmt.Sprintf("urg_%s_%s.deb", v, arch)
+	cmd := exec.Command("dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, filepath.Join(out, name))
+	cmd.Env = append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch.Unix()))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("dpkg-deb: %v: %s", err, b)
+	}
+	return name, nil
+}
+
+// debFiles is the package's files by path under its root: the binaries
+// in dir, and docs where Debian keeps them, for Debian version v.
+func debFiles(dir, v string, docs map[string][]byte, epoch time.Time) (map[string][]byte, error) {
 	gz := func(b []byte) []byte {
 		var buf bytes.Buffer
 		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
@@ -68,10 +105,16 @@ func deb(out, dir, goarch, version string, docs map[string][]byte, epoch time.Ti
 	for _, b := range []string{"urg", "spot"} {
 		data, err := os.ReadFile(filepath.Join(dir, b))
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		files["usr/bin/"+b] = data
 	}
+	return files, nil
+}
+
+// writeTree writes files (by path) under root, those under usr/bin/
+// executable, and returns their total size.
+func writeTree(root string, files map[string][]byte) (int64, error) {
 	var size int64
 	for name, data := range files {
 		mode := os.FileMode(0o644)
@@ -80,14 +123,20 @@ func deb(out, dir, goarch, version string, docs map[string][]byte, epoch time.Ti
 		}
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return "", err
+			return 0, err
 		}
 		if err := os.WriteFile(p, data, mode); err != nil {
-			return "", err
+			return 0, err
 		}
 		size += int64(len(data))
 	}
-	control := fmt.Sprintf(`Package: urg
+	return size, nil
+}
+
+// control is the package's DEBIAN/control for Debian version v on arch,
+// its files size bytes in all.
+func control(v, arch string, size int64) string {
+	return fmt.Sprintf(`Package: urg
 Version: %s
 Architecture: %s
 Maintainer: The urg authors <urg@maintainers.invalid>
@@ -99,30 +148,6 @@ Description: grep for big trees and big files, on io_uring
  reading many files at once: on Linux through io_uring and non-blocking
  reads of cached files. spot, a parallel find, comes with it.
 `, v, arch, (size+1023)/1024)
-	if err := os.MkdirAll(filepath.Join(root, "DEBIAN"), 0o755); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(root, "DEBIAN", "control"), []byte(control), 0o644); err != nil {
-		return "", err
-	}
-	// Every file and directory dated epoch, so that the package's bytes
-	// depend on the commit alone.
-	err = filepath.Walk(root, func(p string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(p, epoch, epoch)
-	})
-	if err != nil {
-		return "", err
-	}
-	name := fmt.Sprintf("urg_%s_%s.deb", v, arch)
-	cmd := exec.Command("dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, filepath.Join(out, name))
-	cmd.Env = append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch.Unix()))
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("dpkg-deb: %v: %s", err, b)
-	}
-	return name, nil
 }
 
 // copyright is the package's copyright file, in Debian's machine-readable

@@ -47,6 +47,9 @@ func main() {
 	}
 }
 
+// run makes the archives (or, with debs, the Debian packages) of targets
+// in out, stamped version (git describe when empty), and their list of
+// SHA-256 sums.
 func run(out, version string, targets []string, debs bool) error {
 	if version == "" {
 		v, err := git("describe", "--tags", "--always", "--dirty")
@@ -67,30 +70,9 @@ func run(out, version string, targets []string, debs bool) error {
 		return err
 	}
 	defer os.RemoveAll(work)
-	// The man pages and completions come from the host's build, the same
-	// for every target.
-	host := filepath.Join(work, "host")
-	if err := build(host, runtime.GOOS+"/"+runtime.GOARCH, version); err != nil {
+	docs, err := hostDocs(work, version)
+	if err != nil {
 		return err
-	}
-	docs := map[string][]byte{}
-	for name, args := range map[string][]string{
-		"urg.1": {"urg", "--generate=man"}, "spot.1": {"spot", "--generate=man"},
-		"complete/urg.bash": {"urg", "--generate=complete-bash"}, "complete/_urg": {"urg", "--generate=complete-zsh"},
-		"complete/urg.fish": {"urg", "--generate=complete-fish"},
-	} {
-		b, err := exec.Command(filepath.Join(host, exe(args[0], runtime.GOOS)), args[1:]...).Output()
-		if err != nil {
-			return fmt.Errorf("%s %s: %w", args[0], args[1], err)
-		}
-		docs[name] = b
-	}
-	for _, name := range []string{"README.md", "LICENSE"} {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		docs[name] = b
 	}
 	var sums []string
 	for _, t := range targets {
@@ -105,35 +87,12 @@ func run(out, version string, targets []string, debs bool) error {
 		if err := build(dir, t, version); err != nil {
 			return err
 		}
+		pack := packArchive
 		if debs {
-			name, err := deb(out, dir, t[len("linux/"):], version, docs, epoch)
-			if err != nil {
-				return err
-			}
-			data, err := os.ReadFile(filepath.Join(out, name))
-			if err != nil {
-				return err
-			}
-			sums = append(sums, fmt.Sprintf("%x  %s\n", sha256.Sum256(data), name))
-			continue
+			pack = packDeb
 		}
-		base := "urg-" + version + "-" + strings.ReplaceAll(t, "/", "-")
-		files := map[string][]byte{}
-		for k, v := range docs {
-			files[k] = v
-		}
-		for _, b := range []string{"urg", "spot"} {
-			data, err := os.ReadFile(filepath.Join(dir, exe(b, goos)))
-			if err != nil {
-				return err
-			}
-			files[exe(b, goos)] = data
-		}
-		name, data, err := archive(base, goos, files, epoch)
+		name, data, err := pack(out, dir, t, version, docs, epoch)
 		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
 			return err
 		}
 		sums = append(sums, fmt.Sprintf("%x  %s\n", sha256.Sum256(data), name))
@@ -145,6 +104,77 @@ func run(out, version string, targets []string, debs bool) error {
 		list = "SHA256SUMS-deb"
 	}
 	return os.WriteFile(filepath.Join(out, list), []byte(strings.Join(sums, "")), 0o644)
+}
+
+// hostDocs builds urg and spot for the host under work and returns the
+// files every target's archive holds besides its binaries: the man pages
+// and completions the host's build generates (the same for every target),
+// the README and the LICENSE.
+func hostDocs(work, version string) (map[string][]byte, error) {
+	host := filepath.Join(work, "host")
+	if err := build(host, runtime.GOOS+"/"+runtime.GOARCH, version); err != nil {
+		return nil, err
+	}
+	docs := map[string][]byte{}
+	for name, args := range map[string][]string{
+		"urg.1": {"urg", "--generate=man"}, "spot.1": {"spot", "--generate=man"},
+		"complete/urg.bash": {"urg", "--generate=complete-bash"}, "complete/_urg": {"urg", "--generate=complete-zsh"},
+		"complete/urg.fish": {"urg", "--generate=complete-fish"},
+	} {
+		b, err := exec.Command(filepath.Join(host, exe(args[0], runtime.GOOS)), args[1:]...).Output()
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", args[0], args[1], err)
+		}
+		docs[name] = b
+	}
+	for _, name := range []string{"README.md", "LICENSE"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		docs[name] = b
+	}
+	return docs, nil
+}
+
+// packDeb makes the Debian package of target's build in dir, in out, and
+// returns its name and bytes.
+func packDeb(out, dir, target, version string, docs map[string][]byte, epoch time.Time) (string, []byte, error) {
+	name, err := deb(out, dir, target[len("linux/"):], version, docs, epoch)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := os.ReadFile(filepath.Join(out, name))
+	if err != nil {
+		return "", nil, err
+	}
+	return name, data, nil
+}
+
+// packArchive makes the archive of target's build in dir (its binaries
+// and docs), writes it in out, and returns its name and bytes.
+func packArchive(out, dir, target, version string, docs map[string][]byte, epoch time.Time) (string, []byte, error) {
+	goos, _, _ := strings.Cut(target, "/")
+	base := "urg-" + version + "-" + strings.ReplaceAll(target, "/", "-")
+	files := map[string][]byte{}
+	for k, v := range docs {
+		files[k] = v
+	}
+	for _, b := range []string{"urg", "spot"} {
+		data, err := os.ReadFile(filepath.Join(dir, exe(b, goos)))
+		if err != nil {
+			return "", nil, err
+		}
+		files[exe(b, goos)] = data
+	}
+	name, data, err := archive(base, goos, files, epoch)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
+		return "", nil, err
+	}
+	return name, data, nil
 }
 
 // build builds urg and spot for target into dir.

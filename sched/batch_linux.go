@@ -163,8 +163,8 @@ func (w *reader) flush() {
 	// changes "after the open" land before it, where they are seen by
 	// the read as they would be between an open and a read.
 	for _, f := range b.files {
-		r.cfg.Faults.At("open", f.Path)
-		r.cfg.Faults.At("opened", f.Path)
+		r.knobs.faults.At("open", f.Path)
+		r.knobs.faults.At("opened", f.Path)
 	}
 	var t0 int64
 	if w.lat != nil {
@@ -187,10 +187,10 @@ func (w *reader) flush() {
 		return
 	}
 	for k, f := range b.files {
-		open := r.cfg.Faults.Result("nowait-open", f.Path, b.open[k])
+		open := r.knobs.faults.Result("nowait-open", f.Path, b.open[k])
 		read := b.read[k]
 		if open >= 0 && read >= 0 {
-			read = r.cfg.Faults.Result("nowait-read", f.Path, read)
+			read = r.knobs.faults.Result("nowait-read", f.Path, read)
 		}
 		switch {
 		case open == -int32(unix.EAGAIN) || read == -int32(unix.EAGAIN):

@@ -89,7 +89,7 @@ func (r *run) dropping(size int64) bool {
 // for the fault suite, which may inject that refusal.
 func (r *run) uncache(file *osfile.File, path string, from int64) {
 	r.stats.Cache.Uncached.Add(1)
-	file.Uncache(&r.uncached, r.cfg.Faults.Result("dontcache", path, 0) < 0, from)
+	file.Uncache(&r.uncached, r.knobs.faults.Result("dontcache", path, 0) < 0, from)
 	if r.uncached.Refused() {
 		r.stats.Cache.Advised.Add(1)
 	}

@@ -45,7 +45,7 @@ func (w *reader) streamAround(fd int, size int64, drop bool) (st Stream, done fu
 	default:
 		return nil, nil, false
 	}
-	if r.cfg.RingRefused != nil {
+	if r.knobs.ringRefused != nil {
 		return nil, nil, false
 	}
 	s, err := uring.OpenStream(fd, size)

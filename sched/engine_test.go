@@ -130,12 +130,12 @@ func TestEngineReadsEveryByte(t *testing.T) {
 	}{
 		{"auto", func(c *Config) { c.Engine = EngineAuto }},
 		{"uring", func(c *Config) { c.Engine = EngineUring }},
-		{"uring-grown", func(c *Config) { c.Engine = EngineUring; c.GrowAtOnce = true }},
+		{"uring-grown", func(c *Config) { c.Engine = EngineUring; c.knobs = &knobs{growAtOnce: true} }},
 		{"pread", func(c *Config) { c.Engine = EnginePread }},
 		{"mmap", func(c *Config) { c.Engine = EngineMmap }},
 		{"mmap-small-chunks", func(c *Config) { c.Engine = EngineMmap; c.MapChunk = 64 << 10 }},
 		{"direct", func(c *Config) { c.Engine = EngineDirect }},
-		{"ring-refused", func(c *Config) { c.Engine = EngineAuto; c.RingRefused = refused }},
+		{"ring-refused", func(c *Config) { c.Engine = EngineAuto; c.knobs = &knobs{ringRefused: refused} }},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

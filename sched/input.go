@@ -192,7 +192,7 @@ func (w *reader) large(in *Input, f walk.File, drop bool) bool {
 	if drop {
 		m.DropBehind()
 	}
-	r.cfg.Faults.At("mapped", f.Path)
+	r.knobs.faults.At("mapped", f.Path)
 	r.stats.Mapped.Add(1)
 	in.Shape, in.Map = Mapped, m
 	return true

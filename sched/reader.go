@@ -130,6 +130,6 @@ func (f *File) Close(searched int64) {
 // per file: not again when a file the batch tried is taken again.
 func (w *reader) at(point, path string) {
 	if !w.retry {
-		w.r.cfg.Faults.At(point, path)
+		w.r.knobs.faults.At(point, path)
 	}
 }

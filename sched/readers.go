@@ -42,8 +42,8 @@ func (r *run) startReaders() (send func(walk.File), end func(), err error) {
 		r.blocked = make(chan ringReq, r.ringThreads()*r.cfg.QueueDepth)
 		r.walking.Store(int32(r.ringThreads()))
 		r.serveWalk(r.ringThreads())
-		if r.cfg.RingRefused != nil {
-			r.ringOnce.Do(func() { r.ringRefused(r.cfg.RingRefused) })
+		if r.knobs.ringRefused != nil {
+			r.ringOnce.Do(func() { r.ringRefused(r.knobs.ringRefused) })
 		}
 		return func(f walk.File) { files <- f }, func() { close(files); r.readers.Wait() }, nil
 	}
@@ -230,7 +230,7 @@ func (w *reader) offer(f walk.File) {
 // while the rings do not wait for the disk.
 func (w *reader) batchable(f walk.File) bool {
 	r := w.r
-	if w.noBatch || r.cfg.RingRefused != nil || !f.ShortIsEOF || !r.nowait.Load() || !ringable(f, r.cfg.MinLen) {
+	if w.noBatch || r.knobs.ringRefused != nil || !f.ShortIsEOF || !r.nowait.Load() || !ringable(f, r.cfg.MinLen) {
 		return false
 	}
 	if rs := r.rings.Load(); rs != nil && rs.waiting() {
@@ -309,7 +309,7 @@ func (w *reader) probe(f walk.File) (rd *readDone, blocked bool, fd osfile.Handl
 	r := w.r
 	w.at("open", f.Path)
 	fd, err := w.cached.Open(f.Path)
-	if err == nil && r.cfg.Faults.Result("nowait-open", f.Path, 0) < 0 {
+	if err == nil && r.knobs.faults.Result("nowait-open", f.Path, 0) < 0 {
 		osfile.CloseHandle(fd)
 		err = osfile.ErrWouldBlock
 	}
@@ -330,7 +330,7 @@ func (w *reader) probe(f walk.File) (rd *readDone, blocked bool, fd osfile.Handl
 		r.uncached.Refuse()
 		n, whole, err = w.cached.Read(fd, w.headBuf(), false)
 	}
-	if err == nil && r.cfg.Faults.Result("nowait-read", f.Path, 0) < 0 {
+	if err == nil && r.knobs.faults.Result("nowait-read", f.Path, 0) < 0 {
 		err = osfile.ErrWouldBlock
 	}
 	switch err {

@@ -121,8 +121,8 @@ type UringStats struct {
 // disk. It fails, leaving nothing running, when the kernel refuses
 // io_uring.
 func startRings(r *run, in <-chan ringReq, jobs chan ringJob, cold func(<-chan ringJob)) (*rings, error) {
-	if r.cfg.RingRefused != nil {
-		return nil, r.cfg.RingRefused
+	if r.knobs.ringRefused != nil {
+		return nil, r.knobs.ringRefused
 	}
 	depth := r.cfg.QueueDepth
 	g := &rings{r: r, in: in, walk: r.walkFiles, depth: depth, jobs: jobs, cold: cold}
@@ -280,7 +280,7 @@ func (rg *ring) run() {
 			continue
 		}
 		rg.submit(1)
-		if rg.u.Waits >= coldWaits || rg.g.r.cfg.GrowAtOnce {
+		if rg.u.Waits >= coldWaits || rg.g.r.knobs.growAtOnce {
 			rg.g.grow()
 		}
 		if lat := rg.w.lat; lat != nil {
@@ -392,7 +392,7 @@ func (rg *ring) open(i int) {
 	if s.noatime {
 		flags |= unix.O_NOATIME
 	}
-	rg.g.r.cfg.Faults.At("open", s.f.Path)
+	rg.g.r.knobs.faults.At("open", s.f.Path)
 	copy(s.path, s.f.Path)
 	s.path[len(s.f.Path)] = 0
 	if err := rg.u.Openat(s.path[:len(s.f.Path)+1], flags, userData(i, opOpen)); err != nil {
@@ -450,12 +450,12 @@ func (rg *ring) complete(u uint64, res int32) {
 	s := &rg.slots[i]
 	rg.timed(op, u, s.sent)
 	if got := res; fault.Enabled {
-		res = rg.g.r.cfg.Faults.Result(map[int]string{opOpen: "ring-open", opRead: "ring-read"}[op], s.f.Path, res)
+		res = rg.g.r.knobs.faults.Result(map[int]string{opOpen: "ring-open", opRead: "ring-read"}[op], s.f.Path, res)
 		if op == opOpen && got >= 0 && res < 0 {
 			unix.Close(int(got)) // the fault took the place of a descriptor
 		}
 		if op == opRead && s.dontcache {
-			res = rg.g.r.cfg.Faults.Result("dontcache", s.f.Path, res)
+			res = rg.g.r.knobs.faults.Result("dontcache", s.f.Path, res)
 		}
 	}
 	switch {
@@ -509,12 +509,12 @@ func (rg *ring) opened(i, fd int) {
 	s := &rg.slots[i]
 	s.fd = fd
 	r := rg.g.r
-	if s.f.Unlooked && !s.f.ShortIsEOF && !r.cfg.Faults.Is("not-eof", s.f.Path) {
+	if s.f.Unlooked && !s.f.ShortIsEOF && !r.knobs.faults.Is("not-eof", s.f.Path) {
 		if size, ok := rg.plain.FD(fd); ok {
 			s.f.ShortIsEOF, s.f.Size = true, size
 		}
 	}
-	r.cfg.Faults.At("opened", s.f.Path)
+	r.knobs.faults.At("opened", s.f.Path)
 	rg.readFrom(i)
 }
 

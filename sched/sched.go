@@ -80,12 +80,24 @@ type Config struct {
 	MapChunk int
 	// RingRefused, when not nil, is taken as the kernel's refusal of
 	// io_uring, so that the fallbacks can be tested anywhere.
+	//
+	// Deprecated: a test knob (see knobs); a build with -tags faults
+	// sets it with SetTesting.
 	RingRefused error
 	// GrowAtOnce starts the rings and searchers a cold search uses at
 	// once, so that tests on a warm page cache run that path too.
+	//
+	// Deprecated: a test knob (see knobs); a build with -tags faults
+	// sets it with SetTesting.
 	GrowAtOnce bool
 	// Faults are the fault suite's; nil in a run of urg.
+	//
+	// Deprecated: a test knob (see knobs); a build with -tags faults
+	// sets it with SetTesting.
 	Faults *fault.Injector
+	// knobs, when set, are the test knobs, in place of the deprecated
+	// fields above: set by sched's tests and by SetTesting.
+	knobs *knobs
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
 	// Warn receives what is not an error and leaves the exit status
@@ -141,6 +153,8 @@ type Stats struct {
 type run struct {
 	cfg   Config
 	stats *Stats
+	// knobs are the test knobs cfg sets (none in a run of urg).
+	knobs knobs
 	held  osfile.Held // the bytes this run's maps hold
 	// uncached is how this run reads without leaving pages cached.
 	uncached osfile.Uncached
@@ -232,11 +246,12 @@ func newRun(cfg Config) *run {
 		cfg.QueueDepth = DefaultQueueDepth
 	}
 	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cores))
-	cfg.Walk.Faults = cfg.Faults
+	k := cfg.testKnobs()
+	cfg.Walk.Faults = k.faults
 	if cfg.CacheBudget <= 0 {
 		cfg.CacheBudget = osfile.Memory() / CacheShare
 	}
-	r := &run{cfg: cfg, stats: &Stats{}, jobs: make(chan ringJob, cores*cfg.QueueDepth)}
+	r := &run{cfg: cfg, knobs: k, stats: &Stats{}, jobs: make(chan ringJob, cores*cfg.QueueDepth)}
 	r.lat.start = time.Now()
 	// Where the system has no non-blocking path, it has no io_uring
 	// either: every file is read the blocking way, from the start.

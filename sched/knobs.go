@@ -1,0 +1,31 @@
+package sched
+
+import "urg/internal/fault"
+
+// knobs are the engine's test knobs: states of the kernel and the disk a
+// test cannot count on finding where it runs (io_uring refused, rings
+// waiting for the disk), pretended, and the fault suite's injector. A run
+// of urg has none. They are set by sched's own tests, through
+// Config.knobs, and in a build with -tags faults through
+// Config.SetTesting (testing_faults.go); a release build offers no way to
+// set them but the deprecated Config fields, which go once their last
+// users have moved.
+type knobs struct {
+	// ringRefused, when not nil, is taken as the kernel's refusal of
+	// io_uring, so that the fallbacks can be tested anywhere.
+	ringRefused error
+	// growAtOnce starts the rings and searchers a cold search uses at
+	// once, so that tests on a warm page cache run that path too.
+	growAtOnce bool
+	// faults are the fault suite's; nil in a run of urg.
+	faults *fault.Injector
+}
+
+// testKnobs are the knobs c sets: those of c.knobs when set, else those
+// of the deprecated fields.
+func (c *Config) testKnobs() knobs {
+	if c.knobs != nil {
+		return *c.knobs
+	}
+	return knobs{ringRefused: c.RingRefused, growAtOnce: c.GrowAtOnce, faults: c.Faults}
+}

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"urg/match/backtrack"
+	"urg/match/parsed"
 	"urg/match/prefilter"
+	"urg/match/regex"
 )
 
 // records is the Matcher of lines that end in NUL bytes (grep -z): a
@@ -69,7 +71,7 @@ func (m *records) Each(line []byte, fn func(int, int)) error {
 		return nil
 	}
 	if m.longest != nil {
-		return eachBounded(m.longest, line, m.word, m.uni, m.p, fn)
+		return regex.EachBounded(m.longest, line, m.word, m.uni, m.p, fn)
 	}
 	return m.p.Each(line, fn)
 }
@@ -133,7 +135,7 @@ func wholeSource(patterns []string, o Options, begin, end string) (src string, n
 	if err != nil || len(srcs) == 0 {
 		return "", err == nil, o, err
 	}
-	src = joined(srcs)
+	src = parsed.Joined(srcs)
 	if o.Line {
 		src = begin + `(?:` + src + `)` + end
 	}

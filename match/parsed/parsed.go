@@ -8,6 +8,7 @@ package parsed
 import (
 	"regexp/syntax"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -318,4 +319,14 @@ func asciiRune(r rune, fold bool) bool {
 		}
 	}
 	return false
+}
+
+// Joined is the patterns as one: any of them may match. Only patterns
+// that Go's parser takes may be joined so: Go has no comments or
+// backreferences, and scopes inline flags to the group.
+func Joined(srcs []string) string {
+	if len(srcs) == 1 {
+		return srcs[0]
+	}
+	return "(?:" + strings.Join(srcs, ")|(?:") + ")"
 }

@@ -6,11 +6,16 @@ import (
 	"urg/match/prefilter"
 )
 
-// CoreOf is the Regex that runs m, nil when none does.
+// CoreOf is the Regex that runs m, a path's matcher, nil when none does.
 func CoreOf(m base.Matcher) *Regex {
-	r, _ := m.(*Regex)
-	return r
+	if p, ok := m.(interface{ core() *Regex }); ok {
+		return p.core()
+	}
+	return nil
 }
+
+// core is m itself, which each path embeds.
+func (m *Regex) core() *Regex { return m }
 
 // WordBoundedSrc is wordBoundedSrc.
 func WordBoundedSrc(re string, uni bool) string { return wordBoundedSrc(re, uni) }

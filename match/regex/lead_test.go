@@ -46,7 +46,7 @@ func TestLeadMatcher(t *testing.T) {
 			for i := range text {
 				text[i] = alphabet[rng.IntN(len(alphabet))]
 			}
-			checkSelected(t, m, line, text)
+			checkSelected(t, m.Matcher(), line, text)
 		}
 	}
 }

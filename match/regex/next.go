@@ -7,46 +7,22 @@ import (
 	"urg/match/base"
 )
 
-// Next finds the first line of text that holds a match (base.Matcher).
-func (m *Regex) Next(text []byte) (int, int, error) {
-	if m.lits != nil {
-		return m.nextLits(text)
-	}
-	if m.finder != nil && !m.word {
-		// Its line is a match: nothing to confirm.
-		ls, le := m.finder.NextLine(text)
-		return ls, le, nil
-	}
+// nextScan is Next for a pattern without literals, whose lines are
+// found by Go's regexp, or by the automaton where it has one, and then
+// confirmed (scanLines).
+func (m *Regex) nextScan(text []byte) (int, int, error) {
 	for at := 0; at <= len(text); {
 		var ls, le int
-		if m.run != nil {
-			i := m.run.Index(text[at:])
-			if i < 0 {
-				return -1, -1, nil
-			}
-			ls, le = base.LineAt(text, at+i)
-		} else if m.finder != nil {
-			s, e := m.finder.NextLine(text[at:])
+		if a := m.auto.Get(); a != nil {
+			s, e := a.NextLine(text[at:])
 			if s < 0 {
 				return -1, -1, nil
 			}
 			ls, le = at+s, at+e
+		} else if loc := m.re.FindIndex(text[at:]); loc == nil {
+			return -1, -1, nil
 		} else {
-			var loc []int
-			if a := m.auto.Get(); a != nil {
-				s, e := a.NextLine(text[at:])
-				if s < 0 {
-					return -1, -1, nil
-				}
-				ls, le = at+s, at+e
-				if m.autoLines && !m.word {
-					return ls, le, nil
-				}
-			} else if loc = m.re.FindIndex(text[at:]); loc == nil {
-				return -1, -1, nil
-			} else {
-				ls, le = base.LineAt(text, at+loc[0])
-			}
+			ls, le = base.LineAt(text, at+loc[0])
 		}
 		if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
 			return ls, le, err
@@ -56,35 +32,49 @@ func (m *Regex) Next(text []byte) (int, int, error) {
 	return -1, -1, nil
 }
 
-// nextLits is Next for a pattern with literals to scan for: each
-// occurrence is a candidate, decided in its line (or, when around is
-// cheap, where it lies).
-func (m *Regex) nextLits(text []byte) (int, int, error) {
-	if m.prefixed {
-		if ls, le, ok := m.nextPrefixed(text); ok {
-			return ls, le, nil
+// nextRun is Next for a pattern found by its run of class bytes
+// (classRun): each run's line is confirmed.
+func (m *Regex) nextRun(text []byte) (int, int, error) {
+	for at := 0; at <= len(text); {
+		i := m.run.Index(text[at:])
+		if i < 0 {
+			return -1, -1, nil
 		}
-	}
-	if m.suffixed {
-		if ls, le, ok := m.nextSuffixed(text); ok {
-			return ls, le, nil
+		ls, le := base.LineAt(text, at+i)
+		if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
+			return ls, le, err
 		}
+		at = le + 1
 	}
+	return -1, -1, nil
+}
+
+// nextFound is Next for a pattern whose finder's lines are confirmed
+// under -w (finderWords).
+func (m *Regex) nextFound(text []byte) (int, int, error) {
+	for at := 0; at <= len(text); {
+		s, e := m.finder.NextLine(text[at:])
+		if s < 0 {
+			return -1, -1, nil
+		}
+		ls, le := at+s, at+e
+		if ok, err := m.lineMatches(text[ls:le]); ok || err != nil {
+			return ls, le, err
+		}
+		at = le + 1
+	}
+	return -1, -1, nil
+}
+
+// nextCandidates is Next for a pattern with literals to scan for, each
+// occurrence a candidate decided in its line (candidates; and what the
+// prefixed and suffixed paths fall back on).
+func (m *Regex) nextCandidates(text []byte) (int, int, error) {
 	h := m.lits.Hits(text, 0)
 	for {
 		hit := h.Next()
 		if hit < 0 {
 			return -1, -1, nil
-		}
-		if m.blockAround {
-			// Checked where it lies, before its line is found: most
-			// occurrences fail, and finding the line costs more. A
-			// lead has checked what comes before.
-			if m.lits.Lead != nil && m.around.SufAt(text, hit) || m.lits.Lead == nil && m.around.At(text, hit) {
-				ls, le := base.LineAt(text, hit)
-				return ls, le, nil
-			}
-			continue
 		}
 		ls, le := base.LineAt(text, hit)
 		if ok, err := m.candidate(text[ls:le], hit-ls); ok || err != nil {
@@ -181,10 +171,9 @@ func (m *Regex) anchoredAuto() *automata.Automaton {
 }
 
 // candidate decides a line on which a literal occurs at j.
+// A literal-only pattern's occurrence is a match: its path asks
+// nothing (literalLines).
 func (m *Regex) candidate(line []byte, j int) (bool, error) {
-	if m.literalOnly {
-		return true, nil
-	}
 	if m.around != nil && (len(line) >= aroundMin || m.around.Cheap()) {
 		if m.pre == nil || !m.aroundAtPre {
 			// j is another literal's, or the first occurrence of

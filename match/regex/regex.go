@@ -87,9 +87,12 @@ type Regex struct {
 	// but under UTF-8, whose words are Unicode's, and there on lines of
 	// ASCII bytes, where Unicode's words are ASCII's (see wordEdges).
 	auto, autoBounded *automata.LazyAutomaton
+	// path is the matcher of the path Next takes, chosen once (see
+	// choose).
+	path base.Matcher
 	// tree is the pattern Of was given, so that another reading of
 	// it that comes to the same tree takes this matcher, not a second
-	// compile of Unicode's classes (see localeExact).
+	// compile of Unicode's classes (see Reread).
 	tree *syntax.Regexp
 }
 
@@ -162,6 +165,7 @@ func Of(tree *syntax.Regexp, o base.Options) (*Regex, error) {
 			return nil, err
 		}
 	}
+	m.path = m.choose()
 	return m, nil
 }
 
@@ -208,8 +212,9 @@ func (m *Regex) AutomatonLines() bool { return m.autoLines && m.lits == nil && !
 // HasAutomaton reports whether the byte automaton decides the lines.
 func (m *Regex) HasAutomaton() bool { return m.auto.Get() != nil }
 
-// Matcher is the matcher that runs m.
-func (m *Regex) Matcher() base.Matcher { return m }
+// Matcher is m as the path its pattern takes (see choose): what Compile
+// gives its callers.
+func (m *Regex) Matcher() base.Matcher { return m.path }
 
 // Tree is the pattern Of was given, so that another reading of it that
 // comes to the same tree takes this matcher, not a second compile of
@@ -228,6 +233,7 @@ func Reread(tree *syntax.Regexp, src string, o base.Options) (*Regex, error) {
 	}
 	if o.UTF8 && o.IgnoreCase && r.lits == nil {
 		r.asciiLiterals(src, o)
+		r.path = r.choose() // the literals are a path's
 	}
 	if r.word {
 		// regexp2 reads the text's own bytes. It may refuse what Go's

@@ -31,7 +31,7 @@ func TestTrail(t *testing.T) {
 			for i := range text {
 				text[i] = alphabet[rng.IntN(len(alphabet))]
 			}
-			checkSelected(t, m, line, text)
+			checkSelected(t, m.Matcher(), line, text)
 		}
 	}
 }
@@ -60,7 +60,7 @@ func TestShape(t *testing.T) {
 			for range rng.IntN(60) {
 				b.WriteString(alphabet[rng.IntN(len(alphabet))])
 			}
-			checkSelected(t, m, line, []byte(asGoReads(b.String(), c.shape)))
+			checkSelected(t, m.Matcher(), line, []byte(asGoReads(b.String(), c.shape)))
 		}
 	}
 }
@@ -107,7 +107,7 @@ func TestAnyByte(t *testing.T) {
 			for range rng.IntN(12) {
 				b.WriteString(alphabet[rng.IntN(len(alphabet))])
 			}
-			checkSelected(t, m, line, []byte(asGoReads(b.String(), c.any)))
+			checkSelected(t, m.Matcher(), line, []byte(asGoReads(b.String(), c.any)))
 		}
 	}
 }

@@ -7,8 +7,8 @@
 // engines, in the order strategy.go reads from top to bottom, and wraps
 // them (a split by the locale, a CR read as a line's end); the engines
 // themselves are in the packages below this one (base, plain, prefilter,
-// parsed, perl, automata, regex, several, posix, backtrack, around, aho,
-// locale).
+// parsed, perl, automata, regex, several, records, multiline, posix,
+// backtrack, around, aho, locale).
 //
 // Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
 // characters are UTF-8: then word characters and letters are Unicode's.
@@ -28,6 +28,13 @@ import (
 
 // Matcher finds matches in text made of whole lines (see base.Matcher).
 type Matcher = base.Matcher
+
+// Spanner is a Matcher whose matches may span lines (see base.Spanner).
+type Spanner = base.Spanner
+
+// Block is the bounds of the whole lines that the match text[s:e] spans,
+// without the newline of the last (see base.Block).
+func Block(text []byte, s, e int) (int, int) { return base.Block(text, s, e) }
 
 // CleanNext returns m's Next for a search that must stop at binary data,
 // when m's scan looks for NUL bytes in the same pass: clean says that

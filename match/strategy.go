@@ -9,8 +9,11 @@ import (
 	"urg/match/aho"
 	"urg/match/backtrack"
 	"urg/match/locale"
+	"urg/match/multiline"
 	"urg/match/parsed"
 	"urg/match/plain"
+	"urg/match/prefilter"
+	"urg/match/records"
 	"urg/match/regex"
 	"urg/match/several"
 )
@@ -334,7 +337,7 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 		return nil, err
 	}
 	if none {
-		return &records{none: true}, nil
+		return records.None(), nil
 	}
 	if o.Syntax != Perl {
 		// A newline is a character like any other in grep -z's
@@ -347,19 +350,20 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
-	m := &records{p: p, word: o.Word, uni: o.UTF8}
+	var longest *regexp.Regexp
 	if o.Syntax != Perl {
 		// POSIX's matches are the leftmost-longest: Go's regexp gives
 		// them, where it takes the spelling (posixSources' are exact).
 		if re, err := regexp.Compile(src); err == nil {
 			re.Longest()
-			m.longest = re
+			longest = re
 		}
 	}
+	var pre *prefilter.Literal
 	if len(patterns) == 1 && !strings.Contains(patterns[0], "\n") {
-		m.pre, _ = relaxedPrefilter(src, o)
+		pre, _ = relaxedPrefilter(src, o)
 	}
-	return m, nil
+	return records.New(p, pre, longest, o.Word, o.UTF8), nil
 }
 
 // CompileMultiline builds the Spanner of patterns, as Compile reads them
@@ -374,7 +378,6 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 	} else if o.DotAll {
 		src = `(?s:` + src + `)`
 	}
-	m := &multiline{word: o.Word, uni: o.UTF8}
 	flags := "(?m)"
 	if o.IgnoreCase {
 		flags = "(?mi)"
@@ -383,13 +386,11 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 		if o.Syntax != Perl {
 			re.Longest() // POSIX's matches are the leftmost-longest
 		}
-		m.re = re
-		return m, nil
+		return multiline.Go(re, o.Word, o.UTF8), nil
 	}
 	re2, err := backtrack.CompileSpanning(src, o)
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
-	m.re2 = re2
-	return m, nil
+	return multiline.Backtracking(re2, o.Word, o.UTF8), nil
 }

@@ -56,7 +56,7 @@ type byteEdge struct {
 // byteSpan is a range of byte values in a UTF-8 spelling.
 type byteSpan struct{ lo, hi byte }
 
-// newBprog compiles tree (line-local, as newRegex leaves it) to bytes;
+// newBprog compiles tree (line-local, as regex.New leaves it) to bytes;
 // reverse spells every character backwards, for a program compiled from
 // the reversed tree (see reversedTree); bytewise reads the tree as the C
 // locale's (see bprog.bytewise). It returns nil for a program too large

@@ -43,7 +43,7 @@ func (m *Regex) Each(line []byte, fn func(int, int)) error {
 	return EachBounded(m.line, line, m.word, m.uni, m.exact, fn)
 }
 
-// eachBounded calls fn with the non-empty matches of re in line. Under -w
+// EachBounded calls fn with the non-empty matches of re in line. Under -w
 // (word), Go's leftmost match is PCRE's wherever it is word-bounded; when
 // one is not, exact, the backtracking engine, lists them instead.
 func EachBounded(re *regexp.Regexp, line []byte, word, uni bool, exact backtrack.Matcher, fn func(int, int)) error {

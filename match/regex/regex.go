@@ -90,7 +90,7 @@ type Regex struct {
 	// path is the matcher of the path Next takes, chosen once (see
 	// choose).
 	path base.Matcher
-	// tree is the pattern Of was given, so that another reading of
+	// tree is the pattern as rewritten for it, so that another reading of
 	// it that comes to the same tree takes this matcher, not a second
 	// compile of Unicode's classes (see Reread).
 	tree *syntax.Regexp
@@ -117,12 +117,12 @@ func For(tree *syntax.Regexp, src string, o base.Options) (*Regex, error) {
 // New returns the matcher of tree, which it rewrites, without the
 // backtracking engine that its Each needs under -w (For adds it).
 func New(tree *syntax.Regexp, o base.Options) (*Regex, error) {
-	return Of(parsed.ASCIIFold(parsed.LineLocal(tree)).Simplify(), o)
+	return of(parsed.ASCIIFold(parsed.LineLocal(tree)).Simplify(), o)
 }
 
-// Of is New for a tree rewritten already: line-local, its case
+// of is New for a tree rewritten already: line-local, its case
 // folding as wanted, simplified.
-func Of(tree *syntax.Regexp, o base.Options) (*Regex, error) {
+func of(tree *syntax.Regexp, o base.Options) (*Regex, error) {
 	m := &Regex{min: parsed.MinLen(tree), word: o.Word && !o.Line, uni: o.UTF8, tree: tree}
 	if o.Line {
 		tree = WholeLine(tree)
@@ -216,18 +216,18 @@ func (m *Regex) HasAutomaton() bool { return m.auto.Get() != nil }
 // gives its callers.
 func (m *Regex) Matcher() base.Matcher { return m.path }
 
-// Tree is the pattern Of was given, so that another reading of it that
-// comes to the same tree takes this matcher, not a second compile of
-// Unicode's classes.
+// Tree is the pattern as rewritten for m, so that another reading of it
+// that comes to the same tree takes this matcher, not a second compile
+// of Unicode's classes.
 func (m *Regex) Tree() *syntax.Regexp { return m.tree }
 
-// Reread is Of for the pattern src as the locale reads it for the lines
-// beyond ASCII (tree, rewritten as Of takes it): under UTF-8 with -i,
-// with the literals that its reading with ASCII's folds must hold
-// (asciiLiterals), and under -w with regexp2 for the matches where Go's
-// leftmost one is not bounded.
+// Reread is the matcher of the pattern src as the locale reads it for
+// the lines beyond ASCII (tree: line-local, its case folded as wanted,
+// simplified): under UTF-8 with -i, with the literals that its reading
+// with ASCII's folds must hold (asciiLiterals), and under -w with regexp2
+// for the matches where Go's leftmost one is not bounded.
 func Reread(tree *syntax.Regexp, src string, o base.Options) (*Regex, error) {
-	r, err := Of(tree, o)
+	r, err := of(tree, o)
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,11 @@
 // The searcher hands a Matcher a block of many lines at once, so an engine
 // scans the whole block for its next match instead of being called once per
 // line; the line around a match is found afterwards. Compile picks the
-// engines, in the order strategy.go reads from top to bottom; the engines
+// engines, in the order strategy.go reads from top to bottom, and wraps
+// them (a split by the locale, a CR read as a line's end); the engines
 // themselves are in the packages below this one (base, plain, prefilter,
-// parsed, perl, automata, posix, backtrack, around) or, where they still
-// call Compile back, beside it.
+// parsed, perl, automata, regex, several, records, multiline, posix,
+// backtrack, around, aho, locale).
 //
 // Text is bytes, as in the C locale, unless Options.UTF8 says the locale's
 // characters are UTF-8: then word characters and letters are Unicode's.
@@ -17,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp/syntax"
-	"strings"
 
 	"urg/match/backtrack"
 	"urg/match/base"
@@ -28,6 +28,13 @@ import (
 
 // Matcher finds matches in text made of whole lines (see base.Matcher).
 type Matcher = base.Matcher
+
+// Spanner is a Matcher whose matches may span lines (see base.Spanner).
+type Spanner = base.Spanner
+
+// Block is the bounds of the whole lines that the match text[s:e] spans,
+// without the newline of the last (see base.Block).
+func Block(text []byte, s, e int) (int, int) { return base.Block(text, s, e) }
 
 // CleanNext returns m's Next for a search that must stop at binary data,
 // when m's scan looks for NUL bytes in the same pass: clean says that
@@ -153,16 +160,6 @@ func parsePattern(index int, text string, o Options) (pattern, error) {
 // fail is err as the error of p.
 func (p pattern) fail(err error) error {
 	return &PatternError{Index: p.index, Pattern: p.text, Err: err}
-}
-
-// joined is the patterns as one: any of them may match. Only patterns
-// that Go's parser takes may be joined so: Go has no comments or
-// backreferences, and scopes inline flags to the group.
-func joined(srcs []string) string {
-	if len(srcs) == 1 {
-		return srcs[0]
-	}
-	return "(?:" + strings.Join(srcs, ")|(?:") + ")"
 }
 
 // syntaxFlags are the parser's flags for o (parsed.Flags).

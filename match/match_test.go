@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"urg/match/locale"
 )
 
 // The expected results below were taken from GNU grep 3.8 run as
@@ -23,26 +22,6 @@ func mustCompile(t *testing.T, patterns []string, o Options) Matcher {
 		t.Fatalf("Compile(%q, %+v): %v", patterns, o, err)
 	}
 	return m
-}
-
-// asRegex returns the Go regexp engine of m: m itself, or the one that
-// decides its lines of ASCII when lines beyond ASCII have their own.
-func asRegex(m Matcher) (*regex, bool) {
-	if ascii, _, ok := locale.Parts(m); ok {
-		m = ascii
-	}
-	r, ok := m.(*regex)
-	return r, ok
-}
-
-// mustRegex is asRegex, failing the test when m has no such engine.
-func mustRegex(t *testing.T, m Matcher) *regex {
-	t.Helper()
-	r, ok := asRegex(m)
-	if !ok {
-		t.Fatalf("engine %s, not Go's regexp", m.Engine())
-	}
-	return r
 }
 
 // lines returns "N:line" for every line of text that m selects, found by
@@ -595,4 +574,14 @@ func TestConcurrentUse(t *testing.T) {
 			}
 		})
 	}
+}
+
+// firstDiff is the first of a not in b's place, or "".
+func firstDiff(a, b []string) string {
+	for i := range a {
+		if i >= len(b) || a[i] != b[i] {
+			return a[i]
+		}
+	}
+	return ""
 }

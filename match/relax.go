@@ -9,6 +9,7 @@ import (
 	"urg/match/parsed"
 	"urg/match/perl"
 	"urg/match/prefilter"
+	"urg/match/regex"
 )
 
 // relaxedPrefilter returns the literal prefilters for a pattern the
@@ -77,11 +78,11 @@ func relaxedRegex(src string, o Options) Matcher {
 	if err != nil || folds(tree) || !invalidAsFFFD(tree) {
 		return nil // (?i) in the pattern, or [^\x{FFFD}]
 	}
-	m, err := newRegex(tree, o)
-	if err != nil || m.MinLen() == 0 {
+	r, err := regex.New(tree, o)
+	if err != nil || r.MinLen() == 0 {
 		return nil
 	}
-	return m
+	return r.Matcher()
 }
 
 // invalidAsFFFD reports whether each class of re that holds a rune
@@ -144,12 +145,12 @@ func newLookaroundEdges(src string, flags syntax.Flags, o Options) *lookaroundEd
 	if err != nil || !parsed.ASCIIOnly(check) {
 		return nil
 	}
-	// newRegex rewrites the tree it is given itself, from a fresh parse.
+	// regex.New rewrites the tree it is given itself, from a fresh parse.
 	tree, err := syntax.Parse(r, flags)
 	if err != nil {
 		return nil
 	}
-	sel, err := newRegex(tree, o)
+	sel, err := regex.New(tree, o)
 	if err != nil {
 		return nil
 	}
@@ -157,5 +158,5 @@ func newLookaroundEdges(src string, flags syntax.Flags, o Options) *lookaroundEd
 	if err != nil {
 		return nil
 	}
-	return &lookaroundEdges{Matcher: sel, each: each}
+	return &lookaroundEdges{Matcher: sel.Matcher(), each: each}
 }

@@ -184,7 +184,7 @@ func (c pcreCapturer) groups(text []byte) []int {
 	if err != nil || m == nil {
 		return nil
 	}
-	byteAt := runeStarts(str)
+	byteAt := backtrack.RuneStarts(str)
 	gs := m.Groups()
 	out := make([]int, 2*len(gs))
 	for i := range out {
@@ -201,14 +201,3 @@ func (c pcreCapturer) groups(text []byte) []int {
 }
 
 func (c pcreCapturer) index(name string) int { return c.re.GroupNumberFromName(name) }
-
-// runeStarts is where each rune of str starts, as regexp2 counts them (an
-// invalid byte is a rune of its own, as in []rune(str)), and then
-// len(str): the byte offset of rune index i is runeStarts(str)[i].
-func runeStarts(str string) []int {
-	at := make([]int, 0, len(str)+1)
-	for i := range str {
-		at = append(at, i)
-	}
-	return append(at, len(str))
-}

@@ -1,19 +1,21 @@
 package match
 
 import (
-	"bytes"
 	"regexp"
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
 
 	"urg/match/aho"
-	"urg/match/around"
 	"urg/match/backtrack"
 	"urg/match/locale"
+	"urg/match/multiline"
 	"urg/match/parsed"
 	"urg/match/plain"
 	"urg/match/prefilter"
+	"urg/match/records"
+	"urg/match/regex"
+	"urg/match/several"
 )
 
 // The order in which Compile tries the engines, top to bottom; the
@@ -29,8 +31,8 @@ import (
 //  4. One pattern (compileOne):
 //     a. a plain string with no case folding: its pair scan, or
 //        bytes.Index (literalFor);
-//     b. what Go's regexp runs (regexFor, newRegex), behind what finds
-//        its lines first, in the order filterFor gives: a required
+//     b. what Go's regexp runs (package regex: regex.For), behind what
+//        finds its lines first, in the order its filterFor gives: a required
 //        literal (with the check around it where the pattern is part,
 //        literal, part), the byte after a line's leading run, a few
 //        literals by Teddy or the fused pair scan, a line finder (a
@@ -41,7 +43,7 @@ import (
 //        of a pattern Go runs (newLookaroundEdges), else PCRE's engine
 //        behind a relaxed prefilter or a looser regex (backtracking).
 //  5. Several patterns: those Go's regexp takes joined into one, the rest
-//     beside it (compileSeveral, joinedRegex).
+//     beside it (compileSeveral, joinedRegex), merged by package several.
 //  6. Under UTF-8, when the locale changed a pattern's reading: the lines
 //     of ASCII decided by the C locale's matcher and its fast paths (or by
 //     none, when no match is ASCII), the others by the locale's
@@ -149,7 +151,10 @@ func compile(patterns []string, o Options) (m Matcher, rewritten bool, err error
 	switch len(pats) {
 	case 0:
 		// grep -f /dev/null: no pattern, so no line matches.
-		m, err = newRegex(&syntax.Regexp{Op: syntax.OpNoMatch}, o)
+		var r *regex.Regex
+		if r, err = regex.New(&syntax.Regexp{Op: syntax.OpNoMatch}, o); err == nil {
+			m = r.Matcher()
+		}
 	case 1:
 		if m, err = compileOne(pats[0], o); err != nil {
 			err = pats[0].fail(err)
@@ -169,9 +174,12 @@ func compileOne(p pattern, o Options) (Matcher, error) {
 		return m, nil
 	}
 	if p.tree != nil {
-		m, err := regexFor(p.tree, p.src, o)
-		if err != nil || o.ASCIILines {
-			return m, err
+		m, err := regex.For(p.tree, p.src, o)
+		if err != nil {
+			return nil, err
+		}
+		if o.ASCIILines {
+			return m.Matcher(), nil
 		}
 		return localeExact(m, p.src, o)
 	}
@@ -237,7 +245,8 @@ func backtracking(src string, o Options) (Matcher, backtrack.Matcher, error) {
 
 // compileSeveral builds the matcher of two patterns or more.
 func compileSeveral(pats []pattern, o Options) (Matcher, error) {
-	m := &several{pats: pats, o: o, bts: map[int]backtrack.Matcher{}, bounded: map[int]backtrack.Matcher{}, min: -1}
+	var subs []Matcher
+	bts := map[int]backtrack.Matcher{}
 	var res []pattern
 	for _, p := range pats {
 		if p.tree != nil {
@@ -249,7 +258,7 @@ func compileSeveral(pats []pattern, o Options) (Matcher, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.subs = append(m.subs, sub)
+		subs = append(subs, sub)
 	}
 	for i, p := range pats {
 		if p.tree != nil {
@@ -259,30 +268,14 @@ func compileSeveral(pats []pattern, o Options) (Matcher, error) {
 		if err != nil {
 			return nil, p.fail(err)
 		}
-		m.subs = append(m.subs, sub)
-		m.bts[i] = bt
+		subs = append(subs, sub)
+		bts[i] = bt
 	}
-	if o.Word && !o.Line && len(res) > 1 {
-		// Each bounds them with regexp2, which does not read all that
-		// Go's parser does (\p{^Greek}): made now, they fail here, not
-		// at the first line printed. (One alone has had its own made.)
-		for i, p := range pats {
-			if p.tree == nil || plainChars(p.src) {
-				continue
-			}
-			bt, err := backtrack.New(p.src, o)
-			if err != nil {
-				return nil, p.fail(err)
-			}
-			m.bounded[i] = bt
-		}
+	ps := make([]several.Pattern, len(pats))
+	for i, p := range pats {
+		ps[i] = several.Pattern{Src: p.src, Go: p.tree != nil}
 	}
-	for _, sub := range m.subs {
-		if m.min < 0 || sub.MinLen() < m.min {
-			m.min = sub.MinLen()
-		}
-	}
-	return m, nil
+	return several.New(ps, subs, bts, o, func(i int, err error) error { return pats[i].fail(err) })
 }
 
 // joinedRegex is the matcher of the patterns Go's regexp runs, as one
@@ -299,7 +292,7 @@ func joinedRegex(pats []pattern, o Options) (Matcher, error) {
 	for i, p := range pats {
 		srcs[i] = p.src
 	}
-	tree, err := syntax.Parse(joined(srcs), syntaxFlags(o))
+	tree, err := syntax.Parse(parsed.Joined(srcs), syntaxFlags(o))
 	if err != nil {
 		// Two patterns name a group alike: their groups do not matter
 		// to which lines match.
@@ -313,14 +306,14 @@ func joinedRegex(pats []pattern, o Options) (Matcher, error) {
 		}
 		tree = alt
 	}
-	m, err := newRegex(tree, o)
+	m, err := regex.New(tree, o)
 	if err != nil {
 		return nil, err // the whole's (too large), not one pattern's
 	}
 	if o.ASCIILines {
-		return m, nil
+		return m.Matcher(), nil
 	}
-	return localeExact(m, joined(srcs), o)
+	return localeExact(m, parsed.Joined(srcs), o)
 }
 
 // uncaptured is re without its capturing groups.
@@ -334,111 +327,6 @@ func uncaptured(re *syntax.Regexp) *syntax.Regexp {
 	return re
 }
 
-// filterFor gives m, Go's regexp for tree, what finds its lines before
-// the regex runs, the first of these that applies:
-//
-//  1. a literal every match holds, scanned for; where the pattern is
-//     part, literal, part, checked around each occurrence (around.New);
-//  2. the one byte after a line's leading run (`^ +<`), found by a scan
-//     that masks the run (leadAround);
-//  3. literals one of which every match holds (an alternation of
-//     words), scanned for together;
-//  4. a line finder that needs no regex: a run of a class at the line's
-//     end, a line's shape, one byte class (shapeFinder);
-//  5. a run of class bytes every match holds (prefilter.ExactRun, or
-//     prefilter.NewClassRun where the run is rare);
-//  6. with none, and no literal prefix for Go's regexp to skip to, the
-//     lazy DFA's lines, which are the matches (autoLines).
-func filterFor(m *regex, tree *syntax.Regexp, re *regexp.Regexp, o Options) {
-	p, suffix := parsed.RequiredLiteral(tree), parsed.LiteralSuffix(tree)
-	if !p.Useful() {
-		p = suffix // `a\w*;`: the one letter is of no use, the end is
-	}
-	if p.Useful() {
-		p.Prepare()
-		m.pre = &p
-		if !m.word && !o.Line {
-			m.literalOnly = parsed.IsLiteral(tree, p.Fold)
-			m.around = around.New(tree)
-			m.aroundAtPre = m.around != nil && !p.Fold && string(p.Lit) == string(m.around.Lit())
-			m.blockAround = m.aroundAtPre && m.around.Cheap()
-		}
-		if s := suffix; !m.literalOnly && !m.blockAround && s.Useful() {
-			m.suffix = s.Lit
-			m.suffixOnly = parsed.SuffixOnlyAtEnd(tree)
-			if string(s.Lit) != string(p.Lit) && s.NoWorse(p) && !p.Fold {
-				// As good a literal as any: its occurrences are where a
-				// line is decided (regex.matchesEndingIn), so the scan
-				// lands on them alone.
-				s.Prepare()
-				m.pre = &s
-				m.aroundAtPre = m.around != nil && string(s.Lit) == string(m.around.Lit())
-			}
-		}
-	} else if a := leadAround(tree, m.word || o.Line); a != nil {
-		// `^ +<`: the one byte after a line's leading run, whose
-		// required literal is the run's byte, of no use to look for.
-		p := prefilter.Literal{Lit: a.Lit()}
-		p.Prepare()
-		m.pre, m.around, m.aroundAtPre, m.blockAround = &p, a, true, true
-	} else {
-		m.any, m.literalOnly = parsed.AlternationExact(tree)
-		m.literalOnly = m.literalOnly && !m.word && !o.Line
-		if m.any == nil && !m.word && !o.Line {
-			m.finder = shapeFinder(tree)
-		}
-		if m.any == nil && m.finder == nil {
-			if m.run = prefilter.ExactRun(tree); m.run == nil {
-				m.run = prefilter.NewClassRun(tree)
-			}
-		}
-	}
-	prefix, _ := re.LiteralPrefix()
-	if m.suffix != nil && !m.word && m.pre != nil && !m.pre.Fold {
-		if string(m.pre.Lit) == string(m.suffix) {
-			m.suffixed = parsed.SuffixBounds(tree)
-		} else {
-			m.suffixed = m.suffixOnly && len(m.suffix) == 1 && bytes.IndexByte(m.pre.Lit, m.suffix[0]) < 0
-		}
-	}
-	m.prefixed = m.pre != nil && !m.pre.Fold && !m.literalOnly && !m.blockAround && strings.HasPrefix(prefix, string(m.pre.Lit))
-	if prefix == "" && m.pre == nil && m.any == nil && m.run == nil && m.finder == nil {
-		// Go's regexp skips to a literal prefix (`ab+`) faster than the
-		// automaton reads every byte (docs/decisions.md#dfa-the-lazy-automatons-lines-matchautomatascango);
-		// with none, the automaton's lines are the matches.
-		m.autoLines = true
-	}
-}
-
-// shapeFinder returns the finder for a pattern that is a run of a class at
-// the line's end, bounds its line's length and bytes, or is one class;
-// nil for any other.
-func shapeFinder(tree *syntax.Regexp) prefilter.LineFinder {
-	if t := prefilter.NewTrail(tree); t != nil {
-		return t
-	}
-	if s := prefilter.NewShape(tree); s != nil {
-		return s
-	}
-	if b := prefilter.NewAnyByte(tree); b != nil {
-		return b
-	}
-	return nil
-}
-
-// leadAround is the around of a pattern whose one literal is the byte
-// after a line's leading run (`^ +<`), checked where it lies; nil for any
-// other pattern, and under -w and -x.
-func leadAround(tree *syntax.Regexp, bounded bool) *around.Check {
-	if bounded {
-		return nil
-	}
-	if a := around.New(tree); a != nil && a.Cheap() && len(a.Lit()) == 1 {
-		return a
-	}
-	return nil
-}
-
 // CompileRecords builds the Matcher of patterns, as Compile does, for
 // text whose lines end in NUL bytes instead of newlines: its Next and
 // Each look for NUL-separated lines, and a match may hold a newline.
@@ -449,7 +337,7 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 		return nil, err
 	}
 	if none {
-		return &records{none: true}, nil
+		return records.None(), nil
 	}
 	if o.Syntax != Perl {
 		// A newline is a character like any other in grep -z's
@@ -462,19 +350,20 @@ func CompileRecords(patterns []string, o Options) (Matcher, error) {
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
-	m := &records{p: p, word: o.Word, uni: o.UTF8}
+	var longest *regexp.Regexp
 	if o.Syntax != Perl {
 		// POSIX's matches are the leftmost-longest: Go's regexp gives
 		// them, where it takes the spelling (posixSources' are exact).
 		if re, err := regexp.Compile(src); err == nil {
 			re.Longest()
-			m.longest = re
+			longest = re
 		}
 	}
+	var pre *prefilter.Literal
 	if len(patterns) == 1 && !strings.Contains(patterns[0], "\n") {
-		m.pre, _ = relaxedPrefilter(src, o)
+		pre, _ = relaxedPrefilter(src, o)
 	}
-	return m, nil
+	return records.New(p, pre, longest, o.Word, o.UTF8), nil
 }
 
 // CompileMultiline builds the Spanner of patterns, as Compile reads them
@@ -489,7 +378,6 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 	} else if o.DotAll {
 		src = `(?s:` + src + `)`
 	}
-	m := &multiline{word: o.Word, uni: o.UTF8}
 	flags := "(?m)"
 	if o.IgnoreCase {
 		flags = "(?mi)"
@@ -498,13 +386,11 @@ func CompileMultiline(patterns []string, o Options) (Spanner, error) {
 		if o.Syntax != Perl {
 			re.Longest() // POSIX's matches are the leftmost-longest
 		}
-		m.re = re
-		return m, nil
+		return multiline.Go(re, o.Word, o.UTF8), nil
 	}
 	re2, err := backtrack.CompileSpanning(src, o)
 	if err != nil {
 		return nil, &PatternError{Index: 0, Pattern: patterns[0], Err: err}
 	}
-	m.re2 = re2
-	return m, nil
+	return multiline.Backtracking(re2, o.Word, o.UTF8), nil
 }

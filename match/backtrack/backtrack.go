@@ -404,3 +404,14 @@ func WrapTimeout(err error) error {
 	}
 	return err
 }
+
+// RuneStarts is where each rune of str starts, as regexp2 counts them (an
+// invalid byte is a rune of its own, as in []rune(str)), and then
+// len(str): the byte offset of rune index i is RuneStarts(str)[i].
+func RuneStarts(str string) []int {
+	at := make([]int, 0, len(str)+1)
+	for i := range str {
+		at = append(at, i)
+	}
+	return append(at, len(str))
+}

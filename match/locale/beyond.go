@@ -9,31 +9,8 @@ import (
 	"urg/match/backtrack"
 	"urg/match/base"
 	"urg/match/parsed"
+	"urg/match/regex"
 )
-
-// Regex is what the matcher of the lines beyond ASCII needs of a Go
-// pattern's matcher, read as the locale reads the pattern.
-type Regex interface {
-	Matcher
-	// Line is the Go regexp of one line alone.
-	Line() *regexp.Regexp
-	// MatchLine reports whether line, one line alone, holds a match
-	// (bounded by non-word characters under -w).
-	MatchLine(line []byte) bool
-	// Word reports -w.
-	Word() bool
-	// Exact is the backtracking engine of the pattern under -w, for
-	// the bounded matches Go's leftmost ones hide; nil when none.
-	Exact() backtrack.Matcher
-	// HasLiterals reports whether a prefilter's literals select the
-	// lines the regex runs on, and HasAutomaton whether the byte
-	// automaton decides them (a byte not UTF-8 then matches nothing).
-	HasLiterals() bool
-	HasAutomaton() bool
-	// AutomatonLines reports whether, with no literal, the byte
-	// automaton's lines are the matches, with nothing to confirm.
-	AutomatonLines() bool
-}
 
 // Needed reports whether the lines beyond ASCII want a matcher of their
 // own for tree, a pattern line-local and simplified as the locale reads
@@ -46,13 +23,13 @@ func Needed(tree *syntax.Regexp, o base.Options) bool {
 // NewBeyond returns the matcher of the lines beyond ASCII (see the
 // package comment) for tree, as Needed has it, whose Go matcher is m;
 // whole is tree as -x anchors it (tree itself without -x).
-func NewBeyond(m Regex, tree, whole *syntax.Regexp, o base.Options) Matcher {
+func NewBeyond(m *regex.Regex, tree, whole *syntax.Regexp, o base.Options) Matcher {
 	min := parsed.MinLen(tree)
 	if !o.UTF8 {
 		min = parsed.MinLenBy(tree, func(rune, bool) int { return 1 })
 	}
 	anchored := o.Line || parsed.HoldsOp(tree, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEndLine, syntax.OpEndText)
-	b := &beyond{m: m, bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}
+	b := &beyond{m: m, lines: m.Matcher(), bytes: !o.UTF8, min: min, anchored: anchored, fixed: o.Fixed}
 	if b.bytes {
 		word, states := m.Word(), o.DFAStates
 		b.raw = automata.Lazily(func() *automata.Automaton {
@@ -82,9 +59,10 @@ func IsBeyond(m Matcher) bool {
 // beyond decides the lines holding bytes from 0x80 for a Go pattern by
 // the locale's rule (see the package comment).
 type beyond struct {
-	m     Regex // the pattern read as the locale says
-	bytes bool  // C locale: lines beyond ASCII are transcoded for m
-	min   int   // MinLen, in the text's bytes
+	m     *regex.Regex // the pattern read as the locale says
+	lines Matcher      // m's matcher, which decides lines
+	bytes bool         // C locale: lines beyond ASCII are transcoded for m
+	min   int          // MinLen, in the text's bytes
 	// anchored: the pattern holds ^ or $ (or -x), which do not match
 	// where a byte that is not UTF-8 stands (see invalidLineMatches).
 	anchored bool
@@ -125,8 +103,8 @@ func (b *beyond) MinLen() int { return b.min }
 // what the transcript of bytes not UTF-8 or the automaton over bytes
 // reads is not the text the literals would be found in.
 func (b *beyond) Gate() func(text []byte) int {
-	if g, ok := b.m.(base.Gated); ok && !b.bytes && b.raw.Get() == nil {
-		return g.Gate()
+	if !b.bytes && b.raw.Get() == nil {
+		return b.m.Gate()
 	}
 	return nil
 }
@@ -143,7 +121,7 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 		for at := 0; at <= len(text); {
 			hi := base.LineEndFrom(text, min(at+beyondWindow, len(text)))
 			t := b.transcribe(text[at:hi])
-			s, e, err := b.m.Next(t.Text)
+			s, e, err := b.lines.Next(t.Text)
 			if s >= 0 {
 				s, e = t.At(s), t.At(e)
 			}
@@ -161,7 +139,7 @@ func (b *beyond) Next(text []byte) (int, int, error) {
 	// (and lets ^ match where PCRE2 skips). So only a line it selects
 	// that holds such a byte is looked at again, by the rule.
 	for at := 0; at <= len(text); {
-		s, _, err := b.m.Next(text[at:])
+		s, _, err := b.lines.Next(text[at:])
 		if s < 0 || err != nil {
 			return -1, -1, err
 		}
@@ -232,7 +210,7 @@ func (b *beyond) invalidLineMatches(t, line []byte) (bool, error) {
 	// First over the stretches between such bytes as lines of their
 	// own, with every fast path: a match of the line lies in one of them
 	// (only ^ and $ may match there and not in the line).
-	if s, _, err := b.m.Next(t); s < 0 || err != nil {
+	if s, _, err := b.lines.Next(t); s < 0 || err != nil {
 		return false, err
 	}
 	nowhere := !b.fixed && base.StartsNowhere(line[0])

@@ -143,17 +143,7 @@ func (m *split) Next(text []byte) (int, int, error) {
 					return base.Found(at, s, e, err)
 				}
 			}
-			le := base.LineEndFrom(text, at+j)
-			for le < hi {
-				// The gap may grow with the stretch: binary data
-				// is searched in stretches of windows, each a few
-				// steps to the last such byte within the gap.
-				k := base.LastIndexNonASCII(text[le:min(le+max(SplitGap, le-ls), hi)])
-				if k < 0 {
-					break
-				}
-				le = base.LineEndFrom(text, le+k)
-			}
+			le := stretchEnd(text, ls, at+j, hi)
 			if s, e, err := m.uni.Next(text[ls:le]); s >= 0 || err != nil {
 				return base.Found(ls, s, e, err)
 			}
@@ -172,4 +162,24 @@ func (m *split) Next(text []byte) (int, int, error) {
 		}
 	}
 	return -1, -1, nil
+}
+
+// stretchEnd is the end of the stretch of lines from ls that the UTF-8
+// locale's matcher is handed, in a window that ends at hi: from the line
+// holding text[i], a byte from 0x80, up to the last line holding one
+// less than SplitGap bytes after the previous, or fewer than the stretch
+// so far.
+func stretchEnd(text []byte, ls, i, hi int) int {
+	le := base.LineEndFrom(text, i)
+	for le < hi {
+		// The gap may grow with the stretch: binary data is searched
+		// in stretches of windows, each a few steps to the last such
+		// byte within the gap.
+		k := base.LastIndexNonASCII(text[le:min(le+max(SplitGap, le-ls), hi)])
+		if k < 0 {
+			break
+		}
+		le = base.LineEndFrom(text, le+k)
+	}
+	return le
 }

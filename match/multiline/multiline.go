@@ -1,4 +1,6 @@
-package match
+// Package multiline finds matches that may span lines (--multiline): Go's
+// regexp where it takes the patterns, else the backtracking engine.
+package multiline
 
 import (
 	"regexp"
@@ -9,8 +11,17 @@ import (
 	"urg/match/base"
 )
 
-// Spanner is a Matcher whose matches may span lines (see base.Spanner).
-type Spanner = base.Spanner
+// Go returns the Spanner of re, Go's regexp of the patterns. word and uni
+// are -w and whether its words are UTF-8's.
+func Go(re *regexp.Regexp, word, uni bool) base.Spanner {
+	return &multiline{re: re, word: word, uni: uni}
+}
+
+// Backtracking returns the Spanner of re, the backtracking engine's
+// regexp of the patterns, where Go's regexp refuses them.
+func Backtracking(re *regexp2.Regexp, word, uni bool) base.Spanner {
+	return &multiline{re2: re, word: word, uni: uni}
+}
 
 // multiline is the Spanner of the patterns: Go's regexp where it takes
 // them, else the backtracking engine.
@@ -21,6 +32,7 @@ type multiline struct {
 	uni  bool
 }
 
+// Engine names the engine.
 func (m *multiline) Engine() string {
 	if m.re != nil {
 		return "Go regexp across lines"
@@ -28,8 +40,11 @@ func (m *multiline) Engine() string {
 	return "regexp2 across lines"
 }
 
+// MinLen is 0: a match across lines is no length known in advance.
 func (m *multiline) MinLen() int { return 0 }
 
+// Spans calls fn with the matches in text that start before limit, until
+// fn returns false (base.Spanner).
 func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error {
 	if m.re != nil {
 		for at := 0; at <= len(text) && at < limit; {
@@ -53,7 +68,7 @@ func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error 
 	// The backtracking engine reads characters: the text goes over as
 	// its runes, once, and the bounds come back as bytes.
 	str := string(text)
-	byteAt := runeStarts(str)
+	byteAt := backtrack.RuneStarts(str)
 	match, err := m.re2.FindStringMatch(str)
 	for match != nil && err == nil {
 		s, e := byteAt[match.Index], byteAt[match.Index+match.Length]
@@ -72,15 +87,11 @@ func (m *multiline) Spans(text []byte, limit int, fn func(s, e int) bool) error 
 func (m *multiline) Next(text []byte) (int, int, error) {
 	ls, le := -1, -1
 	err := m.Spans(text, len(text)+1, func(s, e int) bool {
-		ls, le = Block(text, s, e)
+		ls, le = base.Block(text, s, e)
 		return false
 	})
 	return ls, le, err
 }
-
-// Block is the bounds of the whole lines that the match text[s:e] spans,
-// without the newline of the last (see base.Block).
-func Block(text []byte, s, e int) (int, int) { return base.Block(text, s, e) }
 
 // Each calls fn with the non-empty matches in a block of lines.
 func (m *multiline) Each(block []byte, fn func(int, int)) error {

@@ -1,4 +1,4 @@
-package match
+package regex_test
 
 import (
 	"bytes"
@@ -35,8 +35,8 @@ func TestLeadMatcher(t *testing.T) {
 		{`^\s*// Deprecated:`, "", "", -1}, // long: its pair alone is rare
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
-		if (m.lits != nil && m.lits.Lead != nil) != (c.min >= 0) {
-			t.Fatalf("%q: lead %v, want %v", c.pattern, m.lits != nil && m.lits.Lead != nil, c.min >= 0)
+		if (m.Lits() != nil && m.Lits().Lead != nil) != (c.min >= 0) {
+			t.Fatalf("%q: lead %v, want %v", c.pattern, m.Lits() != nil && m.Lits().Lead != nil, c.min >= 0)
 		}
 		line := regexp.MustCompile(strings.Replace(c.pattern, `\s`, `[\t\f\r ]`, -1))
 		rng := rand.New(rand.NewPCG(5, uint64(len(c.pattern))))
@@ -46,7 +46,7 @@ func TestLeadMatcher(t *testing.T) {
 			for i := range text {
 				text[i] = alphabet[rng.IntN(len(alphabet))]
 			}
-			checkSelected(t, m, line, text)
+			checkSelected(t, m.Matcher(), line, text)
 		}
 	}
 }

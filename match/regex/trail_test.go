@@ -1,10 +1,11 @@
-package match
+package regex_test
 
 import (
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
+	"urg/match/regex"
 )
 
 // TestTrail checks the lines a trail selects against Go's regexp run on
@@ -19,8 +20,8 @@ func TestTrail(t *testing.T) {
 		{`\s*$`, false}, {`a\s+$`, false}, {`\s+`, false}, {`[ \t]+ +$`, false},
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
-		if finderNamed(m, "line end") != c.trail {
-			t.Fatalf("%q: trail %v, want %v", c.pattern, finderNamed(m, "line end"), c.trail)
+		if regex.FinderNamed(m, "line end") != c.trail {
+			t.Fatalf("%q: trail %v, want %v", c.pattern, regex.FinderNamed(m, "line end"), c.trail)
 		}
 		line := regexp.MustCompile(strings.NewReplacer(`\s`, `[\t\f\r ]`, `\z`, `$`).Replace(c.pattern))
 		rng := rand.New(rand.NewPCG(7, uint64(len(c.pattern))))
@@ -30,7 +31,7 @@ func TestTrail(t *testing.T) {
 			for i := range text {
 				text[i] = alphabet[rng.IntN(len(alphabet))]
 			}
-			checkSelected(t, m, line, text)
+			checkSelected(t, m.Matcher(), line, text)
 		}
 	}
 }
@@ -48,8 +49,8 @@ func TestShape(t *testing.T) {
 		{`^\s*`, false}, {`\s+`, false}, {`^.*$`, false}, {`^[a-z]+`, false}, {`^a.$`, false}, {`^\s.$`, false},
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
-		if finderNamed(m, "line shape") != c.shape {
-			t.Fatalf("%q: shape %v, want %v", c.pattern, finderNamed(m, "line shape"), c.shape)
+		if regex.FinderNamed(m, "line shape") != c.shape {
+			t.Fatalf("%q: shape %v, want %v", c.pattern, regex.FinderNamed(m, "line shape"), c.shape)
 		}
 		line := regexp.MustCompile(strings.NewReplacer(`\s`, `[\t\f\r ]`, `\A`, `^`, `\z`, `$`).Replace(c.pattern))
 		rng := rand.New(rand.NewPCG(9, uint64(len(c.pattern))))
@@ -59,7 +60,7 @@ func TestShape(t *testing.T) {
 			for range rng.IntN(60) {
 				b.WriteString(alphabet[rng.IntN(len(alphabet))])
 			}
-			checkSelected(t, m, line, []byte(asGoReads(b.String(), c.shape)))
+			checkSelected(t, m.Matcher(), line, []byte(asGoReads(b.String(), c.shape)))
 		}
 	}
 }
@@ -90,13 +91,13 @@ func TestAnyByte(t *testing.T) {
 		if !ok {
 			// A pattern no line of ASCII matches leaves those lines
 			// unsearched: there is no regex to ask for a finder.
-			if !strings.HasPrefix(whole.Engine(), nowhere{}.Engine()) {
+			if !strings.HasPrefix(whole.Engine(), "none (every match is beyond ASCII)") {
 				t.Fatalf("%q: engine %s, neither Go's regexp nor none for ASCII", c.pattern, whole.Engine())
 			}
 			continue
 		}
-		if finderNamed(m, "byte class") != c.any {
-			t.Fatalf("%q: anyByte %v, want %v", c.pattern, finderNamed(m, "byte class"), c.any)
+		if regex.FinderNamed(m, "byte class") != c.any {
+			t.Fatalf("%q: anyByte %v, want %v", c.pattern, regex.FinderNamed(m, "byte class"), c.any)
 		}
 		line := regexp.MustCompile(c.pattern)
 		rng := rand.New(rand.NewPCG(11, uint64(len(c.pattern))))
@@ -106,13 +107,7 @@ func TestAnyByte(t *testing.T) {
 			for range rng.IntN(12) {
 				b.WriteString(alphabet[rng.IntN(len(alphabet))])
 			}
-			checkSelected(t, m, line, []byte(asGoReads(b.String(), c.any)))
+			checkSelected(t, m.Matcher(), line, []byte(asGoReads(b.String(), c.any)))
 		}
 	}
-}
-
-// finderNamed reports whether m decides its lines with the finder named
-// name.
-func finderNamed(m *regex, name string) bool {
-	return m.finder != nil && m.finder.Name() == name
 }

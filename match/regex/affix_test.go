@@ -1,4 +1,4 @@
-package match
+package regex_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"urg/match/regex"
 )
 
 // TestAffixLines: patterns that end with a literal, whose lines are
@@ -28,15 +29,15 @@ func TestAffixLines(t *testing.T) {
 		word := o.Word
 		for _, p := range patterns {
 			m := mustCompile(t, []string{p}, o)
-			if r, ok := asRegex(m); ok && r.suffix == nil && !r.prefixed && !r.blockAround {
+			if r, ok := asRegex(m); ok && r.Suffix() == nil && !r.Prefixed() && !r.BlockAround() {
 				t.Fatalf("%q (%+v): neither a literal prefix nor a suffix found", p, o)
 			}
-			if r, ok := asRegex(m); ok && p == `[^(]*\(` && !r.suffixOnly {
+			if r, ok := asRegex(m); ok && p == `[^(]*\(` && !r.SuffixOnly() {
 				t.Fatalf("%q (%+v): its suffix ends every match, but -o runs forward", p, o)
 			}
 			src := p
 			if word {
-				src = wordBoundedSrc(p, o.UTF8)
+				src = regex.WordBoundedSrc(p, o.UTF8)
 			}
 			ref := regexp.MustCompile(src)
 			for range 200 {
@@ -80,7 +81,7 @@ func TestPrefixedWordsBeyondASCII(t *testing.T) {
 	for _, p := range []string{`0x[0-9a-f]{2,}`, `a_[a-z]+`, `_a[a-z0-9]*`} {
 		o := Options{Word: true, UTF8: true}
 		m := mustCompile(t, []string{p}, o)
-		ref := regexp.MustCompile(wordBoundedSrc(p, true))
+		ref := regexp.MustCompile(regex.WordBoundedSrc(p, true))
 		for range 500 {
 			var text []string
 			for range 1 + rng.IntN(6) {

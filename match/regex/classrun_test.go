@@ -1,4 +1,4 @@
-package match
+package regex_test
 
 import (
 	"testing"
@@ -23,8 +23,8 @@ func TestClassRun(t *testing.T) {
 		m := mustCompile(t, []string{c.pattern}, Options{})
 		r, _ := asRegex(m)
 		got := 0
-		if r != nil && r.run != nil {
-			got = r.run.Len()
+		if r != nil && r.Run() != nil {
+			got = r.Run().Len()
 		}
 		if got != c.n {
 			t.Errorf("%q: run of %d, want %d", c.pattern, got, c.n)

@@ -1,4 +1,8 @@
-package match
+// Package several matches several patterns, each compiled on its own by
+// the front door: Next asks each pattern's matcher for the first line it
+// selects, and Each merges the patterns' matches, leftmost-longest, as
+// grep -o does.
+package several
 
 import (
 	"cmp"
@@ -13,11 +17,12 @@ import (
 	"urg/match/base"
 	"urg/match/locale"
 	"urg/match/parsed"
+	"urg/match/regex"
 )
 
 // several matches several patterns, each compiled on its own (see
-// Compile). The patterns Go's regexp runs are joined into one regex, which
-// is safe for them (see joined) and as fast as one pattern; each pattern
+// match.Compile). The patterns Go's regexp runs are joined into one regex,
+// which is safe for them (see parsed.Joined) and as fast as one pattern; each pattern
 // that needs the backtracking engine is a matcher of its own. Next asks
 // each for the first line it selects.
 //
@@ -27,9 +32,11 @@ import (
 // literals (leftmost-longest, which is exact for them), one for each other
 // pattern; a line costs a search per part.
 type several struct {
-	subs []Matcher
-	pats []pattern
-	o    Options
+	subs []base.Matcher
+	pats []Pattern
+	o    base.Options
+	// fail is an error of the pattern pats[i] as the front door gives it.
+	fail func(i int, err error) error
 	// bts are the backtracking engines of the patterns that need one,
 	// by their position in pats.
 	bts map[int]backtrack.Matcher
@@ -43,6 +50,51 @@ type several struct {
 	once  sync.Once
 	parts []*part
 	err   error
+}
+
+// Pattern is one of the patterns, as the front door read it.
+type Pattern struct {
+	// Src is the pattern translated for the engines.
+	Src string
+	// Go reports that Go's parser takes Src; the backtracking engine
+	// runs the others.
+	Go bool
+}
+
+// New returns the matcher of pats, given the matchers that select their
+// lines: subs, the one of the patterns Go's parser takes joined, then
+// one for each other pattern, whose backtracking engines bts are by
+// their place in pats. fail is the error of pats[i], which Each's
+// parts, built at its first call, may return.
+func New(pats []Pattern, subs []base.Matcher, bts map[int]backtrack.Matcher, o base.Options, fail func(i int, err error) error) (base.Matcher, error) {
+	m := &several{subs: subs, pats: pats, o: o, fail: fail, bts: bts, bounded: map[int]backtrack.Matcher{}, min: -1}
+	goes := 0
+	for _, p := range pats {
+		if p.Go {
+			goes++
+		}
+	}
+	if o.Word && !o.Line && goes > 1 {
+		// Each bounds them with regexp2, which does not read all that
+		// Go's parser does (\p{^Greek}): made now, they fail here, not
+		// at the first line printed. (One alone has had its own made.)
+		for i, p := range pats {
+			if !p.Go || plainChars(p.Src) {
+				continue
+			}
+			bt, err := backtrack.New(p.Src, o)
+			if err != nil {
+				return nil, fail(i, err)
+			}
+			m.bounded[i] = bt
+		}
+	}
+	for _, sub := range m.subs {
+		if m.min < 0 || sub.MinLen() < m.min {
+			m.min = sub.MinLen()
+		}
+	}
+	return m, nil
 }
 
 func (m *several) Engine() string {
@@ -212,35 +264,39 @@ type part struct {
 // buildParts makes the parts of Each: the literals together, and each
 // other pattern on its own.
 func (m *several) buildParts() ([]*part, error) {
-	var lits []pattern
+	var lits []Pattern
 	var parts []*part
+	first := -1 // the first literal's place in pats
 	for i, p := range m.pats {
-		if p.tree == nil {
+		if !p.Go {
 			parts = append(parts, &part{bt: m.bts[i]})
 			continue
 		}
 		// p.tree may have been rewritten by the joined regex.
-		t, err := syntax.Parse(p.src, syntaxFlags(m.o))
+		t, err := syntax.Parse(p.Src, parsed.Flags(m.o))
 		if err != nil {
-			return nil, p.fail(err)
+			return nil, m.fail(i, err)
 		}
 		switch t.Simplify().Op {
 		case syntax.OpEmptyMatch:
 			continue // matches nothing that Each reports
 		case syntax.OpLiteral:
+			if first < 0 {
+				first = i
+			}
 			lits = append(lits, p)
 			continue
 		}
-		pt, err := newPart([]pattern{p}, m.o, m.bounded[i])
+		pt, err := newPart([]Pattern{p}, m.o, m.bounded[i])
 		if err != nil {
-			return nil, p.fail(err)
+			return nil, m.fail(i, err)
 		}
 		parts = append(parts, pt)
 	}
 	if len(lits) > 0 {
 		pt, err := newPart(lits, m.o, nil)
 		if err != nil {
-			return nil, lits[0].fail(err)
+			return nil, m.fail(first, err)
 		}
 		parts = append(parts, pt)
 	}
@@ -250,22 +306,22 @@ func (m *several) buildParts() ([]*part, error) {
 // newPart builds the part of one pattern or of several literals, which Go's
 // parser takes; bt, when not nil, is the backtracking engine of the one
 // pattern bounded, already made.
-func newPart(pats []pattern, o Options, bt backtrack.Matcher) (*part, error) {
+func newPart(pats []Pattern, o base.Options, bt backtrack.Matcher) (*part, error) {
 	p := &part{longest: len(pats) > 1, word: o.Word, uni: o.UTF8, bytes: !o.UTF8 && !o.ASCIILines}
 	if p.longest {
 		// Longest first: the backtracking engine then takes, of the
 		// literals at a place, the longest bounded one.
 		pats = slices.Clone(pats)
-		slices.SortStableFunc(pats, func(a, b pattern) int {
+		slices.SortStableFunc(pats, func(a, b Pattern) int {
 			return cmp.Compare(literalLen(b, o), literalLen(a, o))
 		})
 	}
 	srcs := make([]string, len(pats))
 	for i, q := range pats {
-		srcs[i] = q.src
+		srcs[i] = q.Src
 	}
-	src := joined(srcs)
-	tree, err := parsed.LineTree(src, syntaxFlags(o))
+	src := parsed.Joined(srcs)
+	tree, err := parsed.LineTree(src, parsed.Flags(o))
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +329,7 @@ func newPart(pats []pattern, o Options, bt backtrack.Matcher) (*part, error) {
 		return nil, err
 	}
 	if o.UTF8 && !o.ASCIILines {
-		t, err := syntax.Parse(src, syntaxFlags(o))
+		t, err := syntax.Parse(src, parsed.Flags(o))
 		if err != nil {
 			return nil, err
 		}
@@ -345,8 +401,8 @@ func plainChars(src string) bool {
 }
 
 // literalLen is the length in bytes of the literal that p is.
-func literalLen(p pattern, o Options) int {
-	t, err := syntax.Parse(p.src, syntaxFlags(o))
+func literalLen(p Pattern, o base.Options) int {
+	t, err := syntax.Parse(p.Src, parsed.Flags(o))
 	if err != nil {
 		return 0
 	}
@@ -360,7 +416,7 @@ func (p *part) each(line []byte, fn func(int, int)) error {
 	}
 	_, t, re, _ := p.view(line)
 	if t == nil {
-		return eachBounded(re, line, p.word, p.uni, p.bt, fn)
+		return regex.EachBounded(re, line, p.word, p.uni, p.bt, fn)
 	}
 	return locale.EachRead(re, t, line, p.word, p.uni, p.bt, fn)
 }

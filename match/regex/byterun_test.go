@@ -1,4 +1,4 @@
-package match
+package regex
 
 import (
 	"math/rand"

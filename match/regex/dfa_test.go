@@ -1,4 +1,4 @@
-package match
+package regex_test
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"urg/match"
+	"urg/match/regex"
 )
 
 // TestDFA checks the lines the automaton selects against Go's regexp run
@@ -29,8 +31,8 @@ func TestDFA(t *testing.T) {
 		{`[xy]*$^`, true},     // a line's start after its end: empty lines only
 	} {
 		m := mustRegex(t, mustCompile(t, []string{c.pattern}, Options{}))
-		if usesDFA(m) != c.dfa {
-			t.Errorf("%q: dfa %v, want %v", c.pattern, usesDFA(m), c.dfa)
+		if regex.UsesDFA(m) != c.dfa {
+			t.Errorf("%q: dfa %v, want %v", c.pattern, regex.UsesDFA(m), c.dfa)
 		}
 	}
 	atoms := []string{"x", "y", "[xy]", "[^x]", `\s`, `\S`, ".", "[0-9]", `\w`, "é", "[^é]"}
@@ -61,12 +63,12 @@ func TestDFA(t *testing.T) {
 				p.WriteString("$")
 			}
 			pattern := strings.TrimSuffix(p.String(), "|")
-			m, err := Compile([]string{pattern}, o)
+			m, err := match.Compile([]string{pattern}, o)
 			if err != nil {
 				continue
 			}
 			r, ok := asRegex(m)
-			if !ok || !usesDFA(r) {
+			if !ok || !regex.UsesDFA(r) {
 				continue
 			}
 			taken++
@@ -117,7 +119,7 @@ func TestDFADual(t *testing.T) {
 		{"", func() string { return "" }, func() string { return "x" }}, // under -x: empty lines
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{Line: c.pattern == "", IgnoreCase: c.pattern == ""})
-		if r, ok := asRegex(m); !ok || !usesDFA(r) {
+		if r, ok := asRegex(m); !ok || !regex.UsesDFA(r) {
 			t.Fatalf("%s: not run on the automaton", c.pattern)
 		}
 		re := regexp.MustCompile(c.pattern)
@@ -152,16 +154,3 @@ func TestDFADual(t *testing.T) {
 		}
 	}
 }
-
-// firstDiff is the first of a not in b's place, or "".
-func firstDiff(a, b []string) string {
-	for i := range a {
-		if i >= len(b) || a[i] != b[i] {
-			return a[i]
-		}
-	}
-	return ""
-}
-
-// usesDFA reports whether m's lines are its automaton's, unconfirmed.
-func usesDFA(m *regex) bool { return m.autoLines && m.auto.Get() != nil }

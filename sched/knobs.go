@@ -8,8 +8,7 @@ import "urg/internal/fault"
 // of urg has none. They are set by sched's own tests, through
 // Config.knobs, and in a build with -tags faults through
 // Config.SetTesting (testing_faults.go); a release build offers no way to
-// set them but the deprecated Config fields, which go once their last
-// users have moved.
+// set them.
 type knobs struct {
 	// ringRefused, when not nil, is taken as the kernel's refusal of
 	// io_uring, so that the fallbacks can be tested anywhere.
@@ -21,11 +20,10 @@ type knobs struct {
 	faults *fault.Injector
 }
 
-// testKnobs are the knobs c sets: those of c.knobs when set, else those
-// of the deprecated fields.
+// testKnobs are the knobs c sets: none unless c.knobs is set.
 func (c *Config) testKnobs() knobs {
 	if c.knobs != nil {
 		return *c.knobs
 	}
-	return knobs{ringRefused: c.RingRefused, growAtOnce: c.GrowAtOnce, faults: c.Faults}
+	return knobs{}
 }

@@ -18,8 +18,7 @@ type Testing struct {
 	Faults *fault.Injector
 }
 
-// SetTesting gives the run of c the test knobs t, in place of the
-// deprecated Config fields.
+// SetTesting gives the run of c the test knobs t.
 func (c *Config) SetTesting(t Testing) {
 	c.knobs = &knobs{ringRefused: t.RingRefused, growAtOnce: t.GrowAtOnce, faults: t.Faults}
 }

@@ -16,7 +16,9 @@ type knobs struct {
 	// growAtOnce starts the rings and searchers a cold search uses at
 	// once, so that tests on a warm page cache run that path too.
 	growAtOnce bool
-	// faults are the fault suite's; nil in a run of urg.
+	// faults are the fault suite's; nil in a run of urg. SetTesting
+	// gives them to the walk too (walk.Options.SetFaults); these alone
+	// reach only sched's own fault points.
 	faults *fault.Injector
 }
 

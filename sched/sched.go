@@ -229,7 +229,6 @@ func newRun(cfg Config) *run {
 	}
 	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cores))
 	k := cfg.testKnobs()
-	cfg.Walk.Faults = k.faults
 	if cfg.CacheBudget <= 0 {
 		cfg.CacheBudget = osfile.Memory() / CacheShare
 	}

@@ -8,8 +8,7 @@ import "urg/internal/fault"
 // of urg has none. They are set by sched's own tests, through
 // Config.knobs, and in a build with -tags faults through
 // Config.SetTesting (testing_faults.go); a release build offers no way to
-// set them but the deprecated Config fields, which go once their last
-// users have moved.
+// set them.
 type knobs struct {
 	// ringRefused, when not nil, is taken as the kernel's refusal of
 	// io_uring, so that the fallbacks can be tested anywhere.
@@ -17,15 +16,16 @@ type knobs struct {
 	// growAtOnce starts the rings and searchers a cold search uses at
 	// once, so that tests on a warm page cache run that path too.
 	growAtOnce bool
-	// faults are the fault suite's; nil in a run of urg.
+	// faults are the fault suite's; nil in a run of urg. SetTesting
+	// gives them to the walk too (walk.Options.SetFaults); these alone
+	// reach only sched's own fault points.
 	faults *fault.Injector
 }
 
-// testKnobs are the knobs c sets: those of c.knobs when set, else those
-// of the deprecated fields.
+// testKnobs are the knobs c sets: none unless c.knobs is set.
 func (c *Config) testKnobs() knobs {
 	if c.knobs != nil {
 		return *c.knobs
 	}
-	return knobs{ringRefused: c.RingRefused, growAtOnce: c.GrowAtOnce, faults: c.Faults}
+	return knobs{}
 }

@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"urg/internal/fault"
 	"urg/osfile"
 	"urg/walk"
 )
@@ -78,25 +77,8 @@ type Config struct {
 	// MapChunk is how much of a file one mmap call maps (0: the
 	// default).
 	MapChunk int
-	// RingRefused, when not nil, is taken as the kernel's refusal of
-	// io_uring, so that the fallbacks can be tested anywhere.
-	//
-	// Deprecated: a test knob (see knobs); a build with -tags faults
-	// sets it with SetTesting.
-	RingRefused error
-	// GrowAtOnce starts the rings and searchers a cold search uses at
-	// once, so that tests on a warm page cache run that path too.
-	//
-	// Deprecated: a test knob (see knobs); a build with -tags faults
-	// sets it with SetTesting.
-	GrowAtOnce bool
-	// Faults are the fault suite's; nil in a run of urg.
-	//
-	// Deprecated: a test knob (see knobs); a build with -tags faults
-	// sets it with SetTesting.
-	Faults *fault.Injector
-	// knobs, when set, are the test knobs, in place of the deprecated
-	// fields above: set by sched's tests and by SetTesting.
+	// knobs, when set, are the test knobs: set by sched's tests and, in
+	// a build with -tags faults, by SetTesting; nil in a run of urg.
 	knobs *knobs
 	// Report receives every error with the path it concerns.
 	Report func(path string, err error)
@@ -247,7 +229,6 @@ func newRun(cfg Config) *run {
 	}
 	cfg.QueueDepth = min(cfg.QueueDepth, fdBudget(cores))
 	k := cfg.testKnobs()
-	cfg.Walk.Faults = k.faults
 	if cfg.CacheBudget <= 0 {
 		cfg.CacheBudget = osfile.Memory() / CacheShare
 	}

@@ -18,8 +18,9 @@ type Testing struct {
 	Faults *fault.Injector
 }
 
-// SetTesting gives the run of c the test knobs t, in place of the
-// deprecated Config fields.
+// SetTesting gives the run of c the test knobs t, and its walk (c.Walk)
+// the faults.
 func (c *Config) SetTesting(t Testing) {
 	c.knobs = &knobs{ringRefused: t.RingRefused, growAtOnce: t.GrowAtOnce, faults: t.Faults}
+	c.Walk.SetFaults(t.Faults)
 }

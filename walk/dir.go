@@ -123,7 +123,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
 				w.filter()
 				continue
 			}
-			f := File{Path: display, Size: -1, ShortIsEOF: t == TypeFile && !job.pseudo && !w.opts.Faults.Is("not-eof", display)}
+			f := File{Path: display, Size: -1, ShortIsEOF: t == TypeFile && !job.pseudo && !w.opts.faults.Is("not-eof", display)}
 			if t == TypeFile && w.opts.MaxFileSize != nil {
 				if !w.sizeWanted(p, &f) {
 					w.filter()

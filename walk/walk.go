@@ -94,8 +94,9 @@ type Options struct {
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID
-	// Faults are the fault suite's; nil in a run of urg.
-	Faults *fault.Injector
+	// faults are the fault suite's, set only by SetFaults in a build
+	// with -tags faults (testing_faults.go); nil in a run of urg.
+	faults *fault.Injector
 }
 
 // Handler receives what Files finds.
@@ -185,7 +186,7 @@ func (w *walker) operand(p string) {
 	}
 	// The size only counts where it tells the contents: /proc files say
 	// 0 and hold data.
-	plain := fi.Mode().IsRegular() && !pseudoFS(p) && !w.opts.Faults.Is("not-eof", p)
+	plain := fi.Mode().IsRegular() && !pseudoFS(p) && !w.opts.faults.Is("not-eof", p)
 	size := int64(-1)
 	if plain {
 		size = fi.Size()

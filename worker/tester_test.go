@@ -3,7 +3,6 @@ package worker
 import (
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -111,19 +110,18 @@ type engineCase struct {
 func mapped(s *Stats) bool { return s.Mapped.Load() > 0 }
 
 func engineCases() []engineCase {
-	refused := errors.New("io_uring refused (test)")
-	return []engineCase{
+	return append([]engineCase{
 		{"auto", func(c *Config) { c.IO.Engine = sched.EngineAuto }, nil},
 		{"uring", func(c *Config) { c.IO.Engine = sched.EngineUring }, nil},
-		{"uring-grown", func(c *Config) { c.IO.Engine = sched.EngineUring; c.IO.GrowAtOnce = true }, nil},
 		{"pread", func(c *Config) { c.IO.Engine = sched.EnginePread }, nil},
 		{"mmap", func(c *Config) { c.IO.Engine = sched.EngineMmap }, mapped},
 		{"mmap-small-chunks", func(c *Config) { c.IO.Engine = sched.EngineMmap; c.IO.MapChunk = 64 << 10 }, mapped},
-		{"split", func(c *Config) { c.IO.Engine = sched.EngineMmap; c.SplitMin = 64 << 10; c.SplitPiece = 64 << 10 },
+		{"split", func(c *Config) {
+			c.IO.Engine = sched.EngineMmap
+			c.knobs = knobs{splitMin: 64 << 10, splitPiece: 64 << 10}
+		},
 			func(s *Stats) bool { return s.Split.Load() > 0 }},
-		{"ring-refused", func(c *Config) { c.IO.Engine = sched.EngineAuto; c.IO.RingRefused = refused },
-			func(s *Stats) bool { return s.RingRefused != nil }},
-	}
+	}, engineKnobCases()...)
 }
 
 // TestEngineTester runs every engine over every input inputShape and checks

@@ -43,10 +43,6 @@ type Config struct {
 	// StdinLabel names standard input in the output and in messages
 	// (--label); empty means walk.StdinLabel.
 	StdinLabel string
-	// SplitPiece is how much of a large file one core takes on at a
-	// time, and SplitMin the size from which a file is split across
-	// cores (0: the defaults).
-	SplitPiece, SplitMin int
 	// SearchZip searches a file whose first bytes carry the magic of a
 	// compressed stream (gzip, bzip2, xz, lzma, zstd, lz4, compress)
 	// decompressed, as a stream on one core; other files, and standard
@@ -58,6 +54,9 @@ type Config struct {
 	// Encoding is how files are transcoded to UTF-8 before they are
 	// searched (--encoding; by default, files with a UTF-16 mark).
 	Encoding transcode.Mode
+	// knobs are the test knobs: set by worker's tests and, in a build
+	// with -tags faults, by SetTesting; zero in a run of urg.
+	knobs knobs
 	// StopAtFirst ends the whole run at the first selected line (-q).
 	StopAtFirst bool
 	// ListsNames says the output is names, not lines or counts (-l,
@@ -112,8 +111,8 @@ type run struct {
 // before searching anything only when the engine does (sched.Run).
 func Run(cfg Config) (*Stats, error) {
 	r := &run{cfg: cfg, stats: &Stats{}, splitting: make(chan struct{}, 1)}
-	if r.cfg.SplitMin <= 0 {
-		r.cfg.SplitMin = splitMin
+	if r.cfg.knobs.splitMin <= 0 {
+		r.cfg.knobs.splitMin = splitMin
 	}
 	threads := max(1, cfg.IO.Threads)
 	cores := cfg.IO.Cores
@@ -124,8 +123,8 @@ func Run(cfg Config) (*Stats, error) {
 	// cores a split search shares.
 	if n := min(threads, cores); n > 1 && search.Splits(cfg.Search) {
 		r.split = search.NewParallel(cfg.Matcher, cfg.Search, n, osfile.Protect)
-		if cfg.SplitPiece > 0 {
-			r.split.Piece = cfg.SplitPiece
+		if cfg.knobs.splitPiece > 0 {
+			r.split.Piece = cfg.knobs.splitPiece
 		}
 	}
 	r.unopenedBelow = r.cfg.unopenedBelow()
@@ -187,7 +186,7 @@ func (c *Config) unopenedBelow() int64 {
 // core: it is large enough, and no other file has the cores (one split
 // at a time, since a second would find them busy). done gives them back.
 func (r *run) takeSplit(size int64) (done func(), ok bool) {
-	if r.split == nil || size < int64(r.cfg.SplitMin) {
+	if r.split == nil || size < int64(r.cfg.knobs.splitMin) {
 		return nil, false
 	}
 	select {

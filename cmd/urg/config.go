@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"slices"
 
-	"urg/internal/fault"
 	"urg/internal/storage"
 	"urg/match"
 	"urg/printer"
@@ -86,7 +85,7 @@ func (o *options) config(m match.Matcher) worker.Config {
 	if o.lowMemory {
 		chunk /= 2
 	}
-	return worker.Config{
+	cfg := worker.Config{
 		IO: sched.Config{
 			Engine:      o.engine,
 			Cache:       o.cache,
@@ -94,16 +93,11 @@ func (o *options) config(m match.Matcher) worker.Config {
 			Latency:     o.stats,
 			QueueDepth:  depth,
 			MapChunk:    chunk,
-			RingRefused: o.env.ringRefused(),
-			GrowAtOnce:  o.env.growAtOnce,
-			Faults:      fault.New(o.env.faults),
 			Paths:       o.paths,
 			Walk:        wo,
 			Threads:     threads,
 			Cores:       cores,
 		},
-		SplitPiece:  o.env.splitPiece,
-		SplitMin:    o.env.splitMin,
 		StdinLabel:  o.label,
 		Search:      so,
 		Matcher:     m,
@@ -113,6 +107,8 @@ func (o *options) config(m match.Matcher) worker.Config {
 		Encoding:    o.encoding,
 		Pre:         o.pre,
 	}
+	o.env.test.setTesting(&cfg)
+	return cfg
 }
 
 // stdinOnly says whether standard input is all urg searches. On a

@@ -15,7 +15,9 @@ import (
 	"urg/sched"
 )
 
-// runEnv runs urg with extra environment variables.
+// runEnv runs urg with extra environment variables, on the build with
+// -tags faults (faultUrg): the only one that reads the test switches
+// (URG_DISABLE_URING, URG_GROW_AT_ONCE, URG_SPLIT_PIECE, ...).
 func runEnv(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
 	old := os.Environ()
@@ -24,7 +26,7 @@ func runEnv(t *testing.T, dir string, env []string, args ...string) result {
 		t.Setenv(k, v)
 	}
 	defer func() { _ = old }()
-	return urg(t, dir, args...)
+	return runCmd(t, dir, nil, faultUrg(t), args...)
 }
 
 // TestEngineFallback: a refused io_uring (URG_DISABLE_URING makes setup fail
@@ -99,12 +101,15 @@ func TestEngineLargeFiles(t *testing.T) {
 			for _, qd := range []string{"1", "2", "3", "5", "64"} {
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 				jobs, cold := strings.CutSuffix(j, " cold")
-				cmd := exec.CommandContext(ctx, urgBin, append([]string{"--io=uring", "--sort=path", "-j", jobs, "--queue-depth", qd}, append(args, ".")...)...)
-				cmd.Dir = dir
+				bin, env := urgBin, os.Environ()
 				if cold {
-					// The rings and searchers of a cold search, from the start.
-					cmd.Env = append(os.Environ(), "URG_GROW_AT_ONCE=1")
+					// The rings and searchers of a cold search, from the
+					// start: a test switch, which the faults build reads.
+					bin, env = faultUrg(t), append(env, "URG_GROW_AT_ONCE=1")
 				}
+				cmd := exec.CommandContext(ctx, bin, append([]string{"--io=uring", "--sort=path", "-j", jobs, "--queue-depth", qd}, append(args, ".")...)...)
+				cmd.Dir = dir
+				cmd.Env = env
 				out, _ := cmd.Output()
 				hung := ctx.Err() == context.DeadlineExceeded
 				cancel()

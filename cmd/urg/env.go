@@ -1,11 +1,6 @@
 package main
 
-import (
-	"errors"
-
-	"urg/internal/size"
-	"urg/sched"
-)
+import "urg/sched"
 
 // environ is what urg takes from its environment, read once, by
 // readEnv, as the command starts; nothing else in urg reads a variable
@@ -26,60 +21,31 @@ type environ struct {
 	// grepColor and grepColors are GREP_COLOR and GREP_COLORS, grep's
 	// colours.
 	grepColor, grepColors string
-	// The test hooks: URG_DISABLE_URING=1 (ringRefused),
-	// URG_GROW_AT_ONCE=1, URG_FAULTS, and the sizes URG_SPLIT_PIECE,
-	// URG_SPLIT_MIN and URG_CACHE_BUDGET (0 when unset).
-	disableUring, growAtOnce        bool
-	faults                          string
-	splitPiece, splitMin, cacheSize int
+	// test are the test switches, which only a build with -tags faults
+	// reads (testenv_faults.go); a release build has none.
+	test testEnv
 }
 
 // readEnv reads the environment getenv looks up (os.Getenv).
 func readEnv(getenv func(string) string) environ {
 	return environ{
-		configPath:   getenv("URG_CONFIG_PATH"),
-		utf8:         utf8Locale(getenv),
-		collation:    collation(getenv),
-		getenv:       getenv,
-		noColor:      getenv("TERM") == "dumb" || getenv("NO_COLOR") != "",
-		grepColor:    getenv("GREP_COLOR"),
-		grepColors:   getenv("GREP_COLORS"),
-		disableUring: getenv("URG_DISABLE_URING") == "1",
-		growAtOnce:   getenv("URG_GROW_AT_ONCE") == "1",
-		faults:       getenv("URG_FAULTS"),
-		splitPiece:   envSize(getenv("URG_SPLIT_PIECE")),
-		splitMin:     envSize(getenv("URG_SPLIT_MIN")),
-		cacheSize:    envSize(getenv("URG_CACHE_BUDGET")),
+		configPath: getenv("URG_CONFIG_PATH"),
+		utf8:       utf8Locale(getenv),
+		collation:  collation(getenv),
+		getenv:     getenv,
+		noColor:    getenv("TERM") == "dumb" || getenv("NO_COLOR") != "",
+		grepColor:  getenv("GREP_COLOR"),
+		grepColors: getenv("GREP_COLORS"),
+		test:       readTestEnv(getenv),
 	}
-}
-
-// ringRefused is the refusal of io_uring that URG_DISABLE_URING=1
-// pretends, as a kernel or sandbox that refuses it would, so that the
-// fallbacks can be tested anywhere; nil without it.
-func (e environ) ringRefused() error {
-	if e.disableUring {
-		return errors.New("io_uring disabled by URG_DISABLE_URING")
-	}
-	return nil
 }
 
 // cacheBudget is how much --cache=auto reads through the page cache
-// before it drops: an eighth of the memory available, or the test hook
-// URG_CACHE_BUDGET's size.
+// before it drops: an eighth of the memory available, or, in a build
+// with -tags faults, the test switch URG_CACHE_BUDGET's size.
 func (e environ) cacheBudget() int64 {
-	if e.cacheSize > 0 {
-		return int64(e.cacheSize)
+	if b := e.test.cacheBudget(); b > 0 {
+		return b
 	}
 	return memAvailable() / sched.CacheShare
-}
-
-// envSize reads a size in bytes from a variable's value: a test hook
-// that makes the split across cores happen on small files. 0 means
-// unset.
-func envSize(value string) int {
-	n, err := size.Parse(value)
-	if err != nil {
-		return 0
-	}
-	return int(n)
 }

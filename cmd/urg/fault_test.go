@@ -173,11 +173,11 @@ func TestFaultRing(t *testing.T) {
 			expect(t, fmt.Sprintf("URG_FAULTS=%s urg %q", faults, extra), faulty(t, root, faults, append(args, "needle", "t")...), want, nil, 0)
 		}
 	}
-	refused := runCtx(t, root, nil, []string{"URG_DISABLE_URING=1"}, urgBin, "--io=uring", "-r", "needle", "t")
+	refused := runCtx(t, root, nil, []string{"URG_DISABLE_URING=1"}, faultUrg(t), "--io=uring", "-r", "needle", "t")
 	if refused.code != 2 || refused.stdout != "" || !strings.HasPrefix(refused.stderr, "urg: ") {
 		t.Errorf("ring refused, --io=uring: status %d, stdout %q, stderr %q; want 2, nothing, a message", refused.code, truncate(refused.stdout), refused.stderr)
 	}
-	expect(t, "ring refused, --io=auto", runCtx(t, root, nil, []string{"URG_DISABLE_URING=1"}, urgBin, "--io=auto", "-r", "needle", "t"), want, nil, 0)
+	expect(t, "ring refused, --io=auto", runCtx(t, root, nil, []string{"URG_DISABLE_URING=1"}, faultUrg(t), "--io=auto", "-r", "needle", "t"), want, nil, 0)
 }
 
 // TestFaultDescriptors: with 32 descriptors (ulimit -n 32) a tree of

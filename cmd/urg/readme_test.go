@@ -27,6 +27,40 @@ func TestFlagsDoc(t *testing.T) {
 	}
 }
 
+// TestDesignOverview fails when docs/design.md's overview and the
+// packages disagree: each package has one row there, and the row names
+// its one job in the words of its doc comment's first sentence, so that
+// the overview a newcomer reads first is the code's own account.
+func TestDesignOverview(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not installed")
+	}
+	doc, err := os.ReadFile("../../docs/design.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(goTool, "list", "-f", "{{.ImportPath}}\t{{.Doc}}", "./...")
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	lead := regexp.MustCompile(`^(Package|Command) \S+ `)
+	var missing []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, synopsis, _ := strings.Cut(line, "\t")
+		_, dir, _ := strings.Cut(path, "/")
+		row := "| `" + dir + "/` | " + lead.ReplaceAllString(synopsis, "") + " |\n"
+		if !strings.Contains(string(doc), row) {
+			missing = append(missing, row)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("docs/design.md's overview lacks these rows (or words them otherwise than the doc comments):\n%s", strings.Join(missing, ""))
+	}
+}
+
 // TestMakeRun: the README's first command shows matches, then what the
 // search did, not a screen of --stats alone.
 func TestMakeRun(t *testing.T) {

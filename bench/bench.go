@@ -163,12 +163,11 @@ func runCorpus(o *options, rep *report, c *corpus, lines []tool, withFio bool, d
 			if !selected(o, sc, cache) {
 				continue
 			}
-			res := runScenario(o, c, sc, cache, lines, checks, dropper.of(c), nil, w)
-			if res.Status != "timed" {
+			s, err := rep.record(o.jsonPath, runScenario(o, c, sc, cache, lines, checks, dropper.of(c), nil, w))
+			if s {
 				stopped++
 			}
-			rep.Scenarios = append(rep.Scenarios, res)
-			if err := writeJSON(o.jsonPath, rep); err != nil {
+			if err != nil {
 				return stopped, err
 			}
 		}
@@ -296,4 +295,12 @@ func runScenario(o *options, c *corpus, sc scenario, cache string, tools []tool,
 	}
 	fmt.Fprintln(w)
 	return res
+}
+
+// record adds a scenario's result to the report and writes the JSON again,
+// so that a run stopped part way keeps what it measured; stopped says the
+// scenario was stopped rather than timed.
+func (rep *report) record(jsonPath string, res *scenarioResult) (stopped bool, err error) {
+	rep.Scenarios = append(rep.Scenarios, res)
+	return res.Status != "timed", writeJSON(jsonPath, rep)
 }

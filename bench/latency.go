@@ -279,12 +279,11 @@ func latencyCorpus(o *options, rep *report, tools []tool, c *corpus, d time.Dura
 			}
 			dw := dropper.of(c)
 			dw.warm = c.Path // the server's cache, not its disk (cacheDropper.warm)
-			res := runScenario(o, &mc, sc, cache, lines, checks, dw, &farRun{mount: m, delay: d}, w)
-			if res.Status != "timed" {
+			s, err := rep.record(o.jsonPath, runScenario(o, &mc, sc, cache, lines, checks, dw, &farRun{mount: m, delay: d}, w))
+			if s {
 				stopped++
 			}
-			rep.Scenarios = append(rep.Scenarios, res)
-			if err := writeJSON(o.jsonPath, rep); err != nil {
+			if err != nil {
 				return stopped, err
 			}
 		}

@@ -271,6 +271,15 @@ func (f *jsonFile) jsonEnd(count int64) {
 	f.emit("end", end)
 }
 
+// Unread counts a file that a search left unread because it was known to
+// hold no match (an index ruled it out) as a search of its size bytes
+// that found none, which it would have been: the totals of --json's
+// summary are then a scan's.
+func (o *Output) Unread(size int64) {
+	o.totals.searches.Add(1)
+	o.totals.bytes.Add(size)
+}
+
 // jsonSummary is the summary message that ends the output.
 func (o *Output) jsonSummary() []byte {
 	t := &o.totals

@@ -63,6 +63,16 @@ type Input struct {
 // rest with.
 func (in *Input) Resume(off int64) io.Reader { return osfile.Resume(in.fd, off, true) }
 
+// Identity is the identity of the open file (osfile.Identify): an error
+// when none is open any more, as after a ring read a whole file and
+// closed it.
+func (in *Input) Identity() (osfile.Identity, error) {
+	if in.fd == osfile.NoHandle {
+		return osfile.Identity{}, osfile.ErrNoIdentity
+	}
+	return osfile.Identify(in.fd)
+}
+
 // mapMin is the size from which a file is searched through a memory map
 // rather than read (under auto, uring and direct): see osfile.Mapping
 // for why.

@@ -134,6 +134,9 @@ func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
 				w.errf(display, ErrInputIsOutput)
 				continue
 			}
+			if w.opts.Skip != nil && w.opts.Skip(display) {
+				continue
+			}
 			f.Seq = w.nextSeq()
 			if !w.yield(f) {
 				return nil

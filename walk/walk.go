@@ -91,6 +91,12 @@ type Options struct {
 	MaxFileSize *int64
 	Directories DirAction    // what a directory operand is (-d)
 	Devices     DeviceAction // what FIFOs, sockets and devices are (-D)
+	// Skip, when set, is asked of each file met while walking that the
+	// filters took (operands are not asked): true leaves it out, unread
+	// and unnumbered, as a filter would. An index that rules out the
+	// files that cannot match says so through it; it is called from
+	// several goroutines at once.
+	Skip func(path string) bool
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID

@@ -88,7 +88,10 @@ type options struct {
 	filesFrom                      string // --files-from
 	shardSpec                      string // --shard K/N
 	shard                          walk.Shard
-	noConfig                       bool // --no-config (read before parsing, in configArgs)
+	noConfig                       bool       // --no-config (read before parsing, in configArgs)
+	index                          indexFlags // --index, --index-update, --index-dir: indexflags.go
+	indexWhy                       string     // why --index could not serve the search, for --stats
+	indexUsed                      *indexUse  // what --index found, for --stats
 	// tuned: -j or --queue-depth was given, so the storage does not
 	// choose them.
 	tuned   bool
@@ -135,7 +138,7 @@ func flagUnits() []flagUnit {
 		selectUnit(), helpUnit(), inputUnit(), ignoreUnit(), matchUnit(),
 		contextUnit(), binaryUnit(), colorUnit(), preUnit(), looksUnit(),
 		encodingUnit(), ioUnit(), modeUnit(), lineUnit(), linesUnit(),
-		walkUnit(), jsonUnit(),
+		walkUnit(), jsonUnit(), indexUnit(),
 	}
 }
 

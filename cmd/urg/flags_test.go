@@ -26,7 +26,7 @@ func unitCases() map[string][]flagCase {
 		"binary": binaryCases(), "color": colorCases(), "pre": preCases(),
 		"looks": looksCases(), "encoding": encodingCases(), "io": ioCases(),
 		"mode": modeCases(), "line": lineCases(), "lines": linesCases(),
-		"walk": walkCases(), "json": jsonCases(),
+		"walk": walkCases(), "json": jsonCases(), "index": indexCases(),
 	}
 }
 

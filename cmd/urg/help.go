@@ -62,7 +62,7 @@ func helpOrder() []string {
 		"hyperlink-format", "colour", "recursive", "dereference-recursive", "follow",
 		"threads", "sort", "sortr", "stats", "io", "mmap-chunk", "low-memory", "encoding",
 		"no-encoding", "pre", "no-pre", "pre-glob", "crlf", "no-crlf", "search-zip", "cache",
-		"queue-depth", "generate", "files-from", "shard", "no-config", "help", "version",
+		"queue-depth", "generate", "files-from", "shard", "index", "index-update", "index-dir", "no-config", "help", "version",
 	}
 }
 

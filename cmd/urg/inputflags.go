@@ -62,7 +62,7 @@ func (o *options) setInput(fs *pflag.FlagSet, r *rawFlags) error {
 	if err := o.readSources(r.sources); err != nil {
 		return err
 	}
-	if len(r.sources) == 0 && !o.files {
+	if len(r.sources) == 0 && !o.files && !o.index.updateOnly() {
 		if len(rest) == 0 {
 			return errors.New("no pattern given")
 		}
@@ -77,7 +77,7 @@ func (o *options) setInput(fs *pflag.FlagSet, r *rawFlags) error {
 		o.paths = append(o.paths, listed...)
 		o.walk.Listed, o.walk.FromList = len(listed), true
 	}
-	if len(o.paths) == 0 && o.filesFrom == "" && !r.recursive && !r.deref && !o.files && !isTerminal(os.Stdin) {
+	if len(o.paths) == 0 && o.filesFrom == "" && !r.recursive && !r.deref && !o.files && !o.index.use && !o.index.update && !isTerminal(os.Stdin) {
 		o.paths, o.stdinDefault = []string{walk.StdinPath}, true
 	}
 	if r.deref {

@@ -113,6 +113,16 @@ func run(args []string, stdout, stderr io.Writer, compiled func()) int {
 		}
 		return writeText(stdout, stderr, text)
 	}
+	if o.index.update {
+		once()
+		if err := updateIndex(o, stderr); err != nil {
+			fmt.Fprintf(stderr, "urg: %v\n", err)
+			return exitTrouble
+		}
+		if o.index.updateOnly() {
+			return exitMatch
+		}
+	}
 	if o.files {
 		once()
 		return listFiles(o, stdout, stderr)
@@ -190,6 +200,16 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 		reportMu.Unlock()
 	}
 	cfg.IO.Report = cfg.IO.Warn // the same line; worker counts the errors
+	var index *indexUse
+	if o.index.use {
+		index, o.indexWhy = indexSkip(o, stderr)
+		o.indexUsed = index
+		if index != nil {
+			index.unread = out.Unread
+			cfg.IO.Walk.Skip = index.skip
+			defer index.stale(stderr)
+		}
+	}
 	stats, err := worker.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)

@@ -23,6 +23,7 @@ func (o *options) writeStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m
 		matches = out.Matches()
 	}
 	printStats(w, s, cfg, m, matches)
+	o.writeIndexStats(w)
 	fmt.Fprintf(w, "  locale:   %s\n", charset(o.match.UTF8))
 	fmt.Fprintf(w, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.IO.Threads, cfg.IO.QueueDepth)
 }

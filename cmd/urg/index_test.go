@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"urg/index"
+)
+
+// indexTrees is how many seeded trees TestIndexExact tries.
+const indexTrees = 300
+
+// indexWords are what the trees' files and the patterns are made of:
+// cases, a Kelvin sign and a long s (which -i folds onto ASCII letters),
+// words that share trigrams.
+var indexWords = []string{
+	"alpha", "Alpha", "ALPHA", "beta", "gamma", "PM_RESUME", "pm_resume", "PM_SUSPEND",
+	"kelvin", "\u212aelvin", "ſtring", "string", "straße", "delta_x", "x", "ab", "abc",
+	"the", "then", "other", "error(", "Error(", "0x1f", "  ", "\t", "é",
+}
+
+// indexPatterns are the searches tried on each tree, with and without the
+// index: every output mode, and patterns the index reads well or not.
+var indexPatterns = [][]string{
+	{"PM_RESUME"}, {"-n", "alpha"}, {"-i", "alpha"}, {"-l", "beta"}, {"-o", "gamma|string"},
+	{"-c", "the"}, {"-w", "[A-Z]+_SUSPEND"}, {"-C1", "delta_x"}, {"-i", "kelvin"},
+	{"-i", "STRING"}, {"-F", "-e", "error(", "-e", "straße"}, {"-E", "al(pha|PHA)"},
+	{"-v", "the"}, {"-L", "beta"}, {"--json", "gamma"}, {"-x", "abc"}, {"a.c"},
+	{"-uuu", "alpha"}, {"-L", "-i", "then"}, {"--count-matches", "other"},
+	{"-G", "Error(\\|gamma"}, {"-P", "(?<=pm_)resume"}, {"\\w+Error\\("}, {"-q", "beta"},
+}
+
+// TestIndexExact: on seeded trees, indexed and then changed in every way a
+// tree changes, every search with --index prints what it prints without.
+func TestIndexExact(t *testing.T) {
+	trees := indexTrees
+	if testing.Short() {
+		trees = 40
+	}
+	roots := make([]string, trees)
+	rngs := make([]*rand.Rand, trees)
+	for seed := range trees {
+		rngs[seed] = rand.New(rand.NewPCG(uint64(seed), 58))
+		roots[seed] = t.TempDir()
+		writeRandomTree(t, rngs[seed], roots[seed], 3+rngs[seed].IntN(25))
+	}
+	// Files written within index.Racy of an update are read by every
+	// search until the next: wait once, so that the first updates index
+	// the trees' files and the searches rule them out.
+	time.Sleep(index.Racy + 500*time.Millisecond)
+	for seed, root := range roots {
+		rng := rngs[seed]
+		indexRun(t, root, "--index-update", root)
+		for range 1 + rng.IntN(2) {
+			for range rng.IntN(8) {
+				mutateTree(t, rng, root)
+			}
+			if rng.IntN(2) == 0 {
+				indexRun(t, root, "--index-update", root)
+			}
+		}
+		for range rng.IntN(4) {
+			mutateTree(t, rng, root) // right after the update: the same second
+		}
+		for _, p := range indexPatterns {
+			args := append(append([]string{"--sort", "path"}, p...), root)
+			want := indexRun(t, root, args...)
+			got := stale.ReplaceAllString(indexRun(t, root, append([]string{"--index"}, args...)...), "")
+			if got != want {
+				t.Fatalf("seed %d: urg %q\nwithout --index:\n%s\nwith:\n%s", seed, args, want, got)
+			}
+		}
+	}
+}
+
+// stale is the one line a search with the index may add.
+var stale = regexp.MustCompile(`(?m)^urg: .*: index is stale: .*\n`)
+
+// elapsed is what differs between two runs of --json.
+var elapsed = regexp.MustCompile(`"(elapsed(_total)?)":\{[^}]*\}`)
+
+// indexRun runs urg in this process and gives its exit status, output and
+// messages, the times of --json left out.
+func indexRun(t *testing.T, root string, args ...string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code := run(args, &out, &errs, func() {})
+	o := elapsed.ReplaceAllString(out.String(), `"$1":0`)
+	return fmt.Sprintf("exit %d\n%s\nstderr:\n%s", code, o, errs.String())
+}
+
+// writeRandomTree writes n files of random lines under root, in up to
+// three levels of directories.
+func writeRandomTree(t *testing.T, rng *rand.Rand, root string, n int) {
+	t.Helper()
+	for range n {
+		writeRandomFile(t, rng, filepath.Join(root, randomPath(rng)))
+	}
+}
+
+func randomPath(rng *rand.Rand) string {
+	dirs := []string{"", "a", "b", "a/c", "a/c/d", ".hid"}
+	names := []string{"f.c", "g.h", "x.txt", "y", "z.md", "Make", ".dot", "w.go"}
+	return filepath.Join(dirs[rng.IntN(len(dirs))], fmt.Sprint(rng.IntN(3))+names[rng.IntN(len(names))])
+}
+
+func randomText(rng *rand.Rand) []byte {
+	var b bytes.Buffer
+	for range rng.IntN(12) {
+		for range 1 + rng.IntN(6) {
+			b.WriteString(indexWords[rng.IntN(len(indexWords))])
+			if rng.IntN(3) > 0 {
+				b.WriteByte(' ')
+			}
+		}
+		if rng.IntN(40) == 0 {
+			b.WriteByte(0) // a binary file
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func writeRandomFile(t *testing.T, rng *rand.Rand, path string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, randomText(rng), 0o644); err != nil && !os.IsExist(err) {
+		t.Logf("write %s: %v", path, err) // a directory there: left as it is
+	}
+}
+
+// someFile is a random regular file of the tree, or "".
+func someFile(rng *rand.Rand, root string) string {
+	var files []string
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && !strings.Contains(p, string(filepath.Separator)+".urg") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		return ""
+	}
+	return files[rng.IntN(len(files))]
+}
+
+// mutateTree changes the tree in one of the ways trees change.
+func mutateTree(t *testing.T, rng *rand.Rand, root string) {
+	t.Helper()
+	f := someFile(rng, root)
+	switch k := rng.IntN(12); {
+	case f == "" || k == 0: // a new file
+		writeRandomFile(t, rng, filepath.Join(root, randomPath(rng)))
+	case k == 1: // edited, its size and times kept: only the change time tells
+		fi, _ := os.Stat(f)
+		data, _ := os.ReadFile(f)
+		for i := range data {
+			if data[i] >= 'a' && data[i] <= 'z' {
+				data[i] = 'a' + (data[i]-'a'+1)%26
+			}
+		}
+		os.WriteFile(f, data, 0o644)
+		os.Chtimes(f, fi.ModTime(), fi.ModTime())
+	case k == 2: // appended to
+		a, _ := os.OpenFile(f, os.O_APPEND|os.O_WRONLY, 0)
+		a.Write(randomText(rng))
+		a.Close()
+	case k == 3:
+		os.Truncate(f, int64(rng.IntN(20)))
+	case k == 4:
+		os.Rename(f, filepath.Join(root, randomPath(rng)))
+	case k == 5:
+		os.Remove(f)
+	case k == 6: // a new ignore file
+		ig := []string{".gitignore", ".ignore", ".rgignore"}[rng.IntN(3)]
+		pat := []string{"*.c", "x.txt", "a/", "!1f.c", "*.md", "0*"}[rng.IntN(6)]
+		dir := filepath.Dir(f)
+		os.WriteFile(filepath.Join(dir, ig), []byte(pat+"\n"), 0o644)
+	case k == 7:
+		os.Chmod(f, 0o600)
+	case k == 8: // a file replaced by a directory
+		os.Remove(f)
+		writeRandomFile(t, rng, filepath.Join(f, "inner.c"))
+	case k == 9:
+		os.Symlink(f, filepath.Join(filepath.Dir(f), fmt.Sprintf("link%d", rng.IntN(100))))
+	case k == 10: // rewritten whole
+		writeRandomFile(t, rng, f)
+	default: // the same bytes written again
+		data, _ := os.ReadFile(f)
+		os.WriteFile(f, data, 0o644)
+	}
+}
+
+// TestIndexKilled: an update killed at any moment leaves an index that
+// searches exactly.
+func TestIndexKilled(t *testing.T) {
+	root := t.TempDir()
+	rng := rand.New(rand.NewPCG(7, 58))
+	writeRandomTree(t, rng, root, 400)
+	time.Sleep(index.Racy + 500*time.Millisecond) // see TestIndexExact
+	for i := range 6 {
+		if i > 0 {
+			for range 20 {
+				mutateTree(t, rng, root)
+			}
+		}
+		cmd := exec.Command(urgBin, "--index-update", root)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rng.IntN(30)) * time.Millisecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+		for _, p := range indexPatterns[:6] {
+			args := append(append([]string{"--sort", "path"}, p...), root)
+			want := indexRun(t, root, args...)
+			got := stale.ReplaceAllString(indexRun(t, root, append([]string{"--index"}, args...)...), "")
+			if got != want {
+				t.Fatalf("round %d: urg %q\nwithout --index:\n%s\nwith:\n%s", i, args, want, got)
+			}
+		}
+	}
+}

@@ -1,0 +1,341 @@
+// Package trigram turns patterns' parse trees into a condition on trigrams that every file holding a match contains, for an index to rule files out with.
+package trigram
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Fold maps an ASCII capital letter to its small letter and keeps every
+// other byte, so that the index and the queries agree on one spelling of
+// each trigram whatever the case of the text.
+func Fold(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// Key returns the index key of the trigram made of a, b and c, each folded
+// by Fold, so that callers never have to fold before asking.
+func Key(a, b, c byte) uint32 {
+	return uint32(Fold(a))<<16 | uint32(Fold(b))<<8 | uint32(Fold(c))
+}
+
+// Op says how a Query combines its trigrams and subqueries.
+type Op uint8
+
+// The operators of a Query. All and None are the constants true and false;
+// And and Or combine the node's trigrams and subqueries.
+const (
+	All Op = iota
+	None
+	And
+	Or
+)
+
+// Query is a condition on the set of trigrams of a file. It is built so
+// that every file holding a match of the patterns it came from satisfies
+// it; files that do not satisfy it can be skipped.
+type Query struct {
+	Op Op
+	// Trigrams holds keys as made by Key, sorted and without duplicates.
+	// Under And all of them are needed; under Or any one suffices.
+	Trigrams []uint32
+	// Sub holds subqueries. Under And each must hold; under Or any one
+	// suffices.
+	Sub []*Query
+
+	// n counts the keys in the query and below it, counting shared
+	// subqueries once per use, so that constructors can bound the size of
+	// what they build.
+	n int
+}
+
+// String writes the query in a readable form: trigrams are quoted, a
+// conjunction is written by juxtaposition and a disjunction as a
+// parenthesised list split by bars, juxtaposition binding tighter.
+func (q *Query) String() string {
+	var b strings.Builder
+	q.write(&b)
+	return b.String()
+}
+
+func (q *Query) write(b *strings.Builder) {
+	if q == nil {
+		b.WriteString("all")
+		return
+	}
+	switch q.Op {
+	case All:
+		b.WriteString("all")
+		return
+	case None:
+		b.WriteString("none")
+		return
+	case And, Or:
+	default:
+		b.WriteString("?")
+		return
+	}
+	sep := " "
+	if q.Op == Or {
+		sep = "|"
+		b.WriteByte('(')
+	}
+	for i, k := range q.Trigrams {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(quote(k))
+	}
+	for i, s := range q.Sub {
+		if i > 0 || len(q.Trigrams) > 0 {
+			b.WriteString(sep)
+		}
+		s.write(b)
+	}
+	if q.Op == Or {
+		b.WriteByte(')')
+	}
+}
+
+// quote writes a key back as the quoted three bytes it stands for.
+func quote(k uint32) string {
+	return strconv.Quote(string([]byte{byte(k >> 16), byte(k >> 8), byte(k)}))
+}
+
+// Eval reports whether a file whose trigram set answers has satisfies the
+// query. It stops at the first trigram that decides a node, which keeps it
+// cheap when it runs once per file. A nil query or an unknown operator
+// counts as true, since claiming a match is never wrong.
+func (q *Query) Eval(has func(key uint32) bool) bool {
+	if q == nil {
+		return true
+	}
+	switch q.Op {
+	case None:
+		return false
+	case And:
+		for _, k := range q.Trigrams {
+			if !has(k) {
+				return false
+			}
+		}
+		for _, s := range q.Sub {
+			if !s.Eval(has) {
+				return false
+			}
+		}
+		return true
+	case Or:
+		for _, k := range q.Trigrams {
+			if has(k) {
+				return true
+			}
+		}
+		for _, s := range q.Sub {
+			if s.Eval(has) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// Keys returns every key the query mentions, sorted and without
+// duplicates, so that an index can fetch the posting lists it needs once.
+func (q *Query) Keys() []uint32 {
+	var keys []uint32
+	var walk func(*Query)
+	walk = func(q *Query) {
+		if q == nil {
+			return
+		}
+		keys = append(keys, q.Trigrams...)
+		for _, s := range q.Sub {
+			walk(s)
+		}
+	}
+	walk(q)
+	return sortUnique(keys)
+}
+
+const (
+	// maxAndKeys bounds the trigrams of one conjunction; dropping some of
+	// them only weakens it, and a long literal needs few to be selective.
+	maxAndKeys = 64
+	// maxAndSubs bounds the subqueries of one conjunction, for the same
+	// reason.
+	maxAndSubs = 64
+	// maxKeys bounds the keys in a whole query, which bounds the work of
+	// Eval per file.
+	maxKeys = 8192
+)
+
+func all() *Query  { return &Query{Op: All} }
+func none() *Query { return &Query{Op: None} }
+
+// isLeaf reports whether q is a single trigram, which means the same under
+// And and Or.
+func isLeaf(q *Query) bool {
+	return (q.Op == And || q.Op == Or) && len(q.Trigrams) == 1 && len(q.Sub) == 0
+}
+
+// andKeys returns the conjunction of keys, which it may reorder.
+func andKeys(keys []uint32) *Query {
+	keys = thin(sortUnique(keys), maxAndKeys)
+	if len(keys) == 0 {
+		return all()
+	}
+	return &Query{Op: And, Trigrams: keys, n: len(keys)}
+}
+
+// newAnd returns the conjunction of qs, flattened and simplified. It never
+// changes its arguments; where it must bound the result it drops parts,
+// which only weakens a conjunction.
+func newAnd(qs ...*Query) *Query {
+	var keys []uint32
+	var subs []*Query
+	for _, q := range qs {
+		switch {
+		case q == nil || q.Op == All:
+		case q.Op == None:
+			return none()
+		case q.Op == And || isLeaf(q):
+			keys = append(keys, q.Trigrams...)
+			subs = append(subs, q.Sub...)
+		case q.Op == Or:
+			subs = append(subs, q)
+		}
+	}
+	keys = thin(sortUnique(keys), maxAndKeys)
+	n := len(keys)
+	w := 0
+	for _, s := range subs {
+		if w == maxAndSubs || n+s.n > maxKeys || intersects(s.Trigrams, keys) {
+			continue
+		}
+		subs[w] = s
+		w++
+		n += s.n
+	}
+	subs = subs[:w]
+	switch {
+	case len(keys) == 0 && len(subs) == 0:
+		return all()
+	case len(keys) == 0 && len(subs) == 1:
+		return subs[0]
+	}
+	return &Query{Op: And, Trigrams: keys, Sub: subs, n: n}
+}
+
+// newOr returns the disjunction of qs, flattened and simplified. It never
+// changes its arguments. A disjunction cannot drop alternatives, so when it
+// grows too big its alternatives are weakened, and failing that it gives up
+// and returns All.
+func newOr(qs ...*Query) *Query {
+	var keys []uint32
+	var subs []*Query
+	for _, q := range qs {
+		switch {
+		case q == nil:
+			return all()
+		case q.Op == None:
+		case q.Op == Or || isLeaf(q):
+			keys = append(keys, q.Trigrams...)
+			subs = append(subs, q.Sub...)
+		case q.Op == And:
+			subs = append(subs, q)
+		default:
+			return all()
+		}
+	}
+	keys = sortUnique(keys)
+	n := len(keys)
+	w := 0
+	for _, s := range subs {
+		if !intersects(s.Trigrams, keys) {
+			subs[w] = s
+			w++
+			n += s.n
+		}
+	}
+	subs = subs[:w]
+	if n > maxKeys {
+		return shrinkOr(keys, subs)
+	}
+	switch {
+	case len(keys) == 0 && len(subs) == 0:
+		return none()
+	case len(keys) == 0 && len(subs) == 1:
+		return subs[0]
+	case len(keys) == 1 && len(subs) == 0:
+		return &Query{Op: And, Trigrams: keys, n: 1}
+	}
+	return &Query{Op: Or, Trigrams: keys, Sub: subs, n: n}
+}
+
+// shrinkOr builds a disjunction of keys and subs that fits in maxKeys by
+// keeping only some trigrams of each alternative and none of its
+// subqueries; each alternative gets weaker, so the whole does too.
+func shrinkOr(keys []uint32, subs []*Query) *Query {
+	items := len(keys) + len(subs)
+	if items > maxKeys {
+		return all()
+	}
+	budget := maxKeys / items
+	out := make([]*Query, 0, len(subs)+1)
+	n := len(keys)
+	for _, s := range subs {
+		t := thin(s.Trigrams, budget)
+		if len(t) == 0 {
+			return all()
+		}
+		out = append(out, &Query{Op: And, Trigrams: t, n: len(t)})
+		n += len(t)
+	}
+	if len(keys) == 0 && len(out) == 1 {
+		return out[0]
+	}
+	return &Query{Op: Or, Trigrams: keys, Sub: out, n: n}
+}
+
+// sortUnique sorts keys in place and drops duplicates.
+func sortUnique(keys []uint32) []uint32 {
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+// thin returns at most limit of the sorted keys, spread over the list; the
+// result is a new slice when it differs from keys.
+func thin(keys []uint32, limit int) []uint32 {
+	if len(keys) <= limit {
+		return keys
+	}
+	out := make([]uint32, limit)
+	for i := range out {
+		out[i] = keys[i*len(keys)/limit]
+	}
+	return out
+}
+
+// intersects reports whether the sorted lists a and b share a key. It
+// looks the keys of the shorter list up in the longer one, since one side
+// is usually a handful of keys.
+func intersects(a, b []uint32) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) == 0 {
+		return false
+	}
+	for _, k := range a {
+		if _, ok := slices.BinarySearch(b, k); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,280 @@
+package index
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"urg/osfile"
+)
+
+// pairsMax is how many (trigram, file) pairs a Writer holds before it
+// sorts them into a run on disk: with the sort's second buffer, the
+// Writer's memory for trigrams stays at four times this many words,
+// however large the tree.
+const pairsMax = 1 << 21
+
+// Writer builds one index file from the files added to it, from several
+// goroutines at once. The trigrams wait in memory in bounded batches,
+// each sorted into a run in a temporary file beside the index, and the
+// runs are merged into the index's posting lists at Commit.
+type Writer struct {
+	path  string // the index file Commit replaces
+	start time.Time
+
+	mu     sync.Mutex
+	files  []byte // fileLen bytes each
+	names  []byte
+	pairs  []uint64 // trigram<<32 | file number, in the order added
+	spare  []uint64 // the sort's second buffer
+	runs   *os.File // sorted batches, one after the other
+	runOut *bufio.Writer
+	runEnd []int64 // where each run ends in runs
+	err    error
+}
+
+// NewWriter starts an index to be committed to path. start is when the
+// build began, before any file was read: the racy files are judged by it.
+func NewWriter(path string, start time.Time) (*Writer, error) {
+	runs, err := os.CreateTemp(filepath.Dir(path), ".runs-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(runs.Name()) // nothing to leave behind if the build dies
+	return &Writer{path: path, start: start, runs: runs, runOut: bufio.NewWriterSize(runs, 256<<10),
+		pairs: make([]uint64, 0, pairsMax), spare: make([]uint64, pairsMax)}, nil
+}
+
+// Add records the file name (relative to the tree's root, with forward
+// slashes), the identity it had once its bytes were read, and the
+// trigrams of those bytes (sorted or not, without duplicates); indexed
+// false records a file whose bytes are not indexed, which every search
+// reads.
+func (w *Writer) Add(name string, id osfile.Identity, keys []uint32, indexed bool) {
+	cut := w.start.Add(-Racy).UnixNano()
+	var flags uint16
+	if id.Mtime >= cut || id.Ctime >= cut {
+		flags |= flagRacy
+	}
+	if !indexed {
+		flags |= flagUnindexed
+		keys = nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	num := uint64(len(w.files) / fileLen)
+	w.files = appendFile(w.files, id, len(w.names), len(name), flags)
+	w.names = append(w.names, name...)
+	for _, k := range keys {
+		if len(w.pairs) == pairsMax {
+			w.flushRun()
+		}
+		w.pairs = append(w.pairs, uint64(k)<<32|num)
+	}
+}
+
+func appendFile(b []byte, id osfile.Identity, off, n int, flags uint16) []byte {
+	b = binary.LittleEndian.AppendUint64(b, id.Dev)
+	b = binary.LittleEndian.AppendUint64(b, id.Ino)
+	b = binary.LittleEndian.AppendUint64(b, uint64(id.Size))
+	b = binary.LittleEndian.AppendUint64(b, uint64(id.Mtime))
+	b = binary.LittleEndian.AppendUint64(b, uint64(id.Ctime))
+	b = binary.LittleEndian.AppendUint32(b, uint32(off))
+	b = binary.LittleEndian.AppendUint16(b, uint16(min(n, 0xffff)))
+	return binary.LittleEndian.AppendUint16(b, flags)
+}
+
+// flushRun sorts the pairs by trigram, keeping the files' order within
+// each, and appends them to the runs as one run: per trigram its key, its
+// count and the files' numbers, each a varint. The caller holds mu.
+func (w *Writer) flushRun() {
+	if len(w.pairs) == 0 || w.err != nil {
+		w.pairs = w.pairs[:0]
+		return
+	}
+	sorted := radixByKey(w.pairs, w.spare[:len(w.pairs)])
+	var buf [binary.MaxVarintLen64]byte
+	put := func(v uint64) {
+		n := binary.PutUvarint(buf[:], v)
+		w.runOut.Write(buf[:n])
+	}
+	for i := 0; i < len(sorted); {
+		key := sorted[i] >> 32
+		j := i
+		for j < len(sorted) && sorted[j]>>32 == key {
+			j++
+		}
+		put(key)
+		put(uint64(j - i))
+		for _, p := range sorted[i:j] {
+			put(p & 0xffffffff)
+		}
+		i = j
+	}
+	if err := w.runOut.Flush(); err != nil {
+		w.err = err
+	}
+	end, _ := w.runs.Seek(0, io.SeekCurrent)
+	w.runEnd = append(w.runEnd, end)
+	w.pairs = w.pairs[:0]
+}
+
+// radixByKey sorts pairs by their top 32 bits (the trigram, which fits
+// in 24), stably, in two passes of 12 bits, using spare; it returns the
+// buffer that holds the result.
+func radixByKey(pairs, spare []uint64) []uint64 {
+	for shift := uint(32); shift < 56; shift += 12 {
+		var count [1 << 12]int
+		for _, p := range pairs {
+			count[(p>>shift)&0xfff]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, p := range pairs {
+			d := (p >> shift) & 0xfff
+			spare[count[d]] = p
+			count[d]++
+		}
+		pairs, spare = spare, pairs
+	}
+	return pairs
+}
+
+// Abort drops the build, leaving the index as it was.
+func (w *Writer) Abort() { w.runs.Close() }
+
+// Commit writes the index to a temporary file beside path, makes it
+// durable and puts it in path's place in one rename: a search that opens
+// path meanwhile reads the old index or the new, whole.
+func (w *Writer) Commit() (err error) {
+	defer w.runs.Close()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.flushRun()
+	if w.err != nil {
+		return w.err
+	}
+	if err := checkSizes(len(w.files)/fileLen, len(w.names)); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(w.path), ".index-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := w.write(tmp); err != nil {
+		return err
+	}
+	// Readable as the tree is, not only by whoever updated it.
+	if err := tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), w.path)
+}
+
+// write writes the whole index to f.
+func (w *Writer) write(f *os.File) error {
+	if _, err := f.Seek(headerLen, io.SeekStart); err != nil {
+		return err
+	}
+	out := &crcWriter{w: bufio.NewWriterSize(f, 1<<20)}
+	keys, err := w.merge(out)
+	if err != nil {
+		return err
+	}
+	var h header
+	h.files = len(w.files) / fileLen
+	h.keys = len(keys) / keyLen
+	h.start = w.start.UnixNano()
+	h.postings = out.n
+	out.crc = 0 // the rest has the header's checksum
+	out.Write(w.files)
+	out.Write(w.names)
+	out.Write(keys)
+	slots := hashSlots(h.files)
+	out.Write(w.hashTable(slots))
+	h.namesLen = len(w.names)
+	h.slots = slots
+	h.crc = out.crc
+	if out.err != nil {
+		return out.err
+	}
+	if err := out.w.Flush(); err != nil {
+		return err
+	}
+	_, err = f.WriteAt(h.encode(), 0)
+	return err
+}
+
+// hashTable is the names' table: slots entries, each a file's number
+// plus one (zero: empty), at the slot of its name's hash and on, linear.
+func (w *Writer) hashTable(slots int) []byte {
+	table := make([]byte, 4*slots)
+	for i := range len(w.files) / fileLen {
+		name := w.name(i)
+		for s := hashName(name) & uint64(slots-1); ; s = (s + 1) & uint64(slots-1) {
+			if binary.LittleEndian.Uint32(table[4*s:]) == 0 {
+				binary.LittleEndian.PutUint32(table[4*s:], uint32(i+1))
+				break
+			}
+		}
+	}
+	return table
+}
+
+func (w *Writer) name(i int) []byte {
+	rec := w.files[i*fileLen:]
+	off := binary.LittleEndian.Uint32(rec[40:])
+	n := binary.LittleEndian.Uint16(rec[44:])
+	return w.names[off : off+uint32(n)]
+}
+
+// crcWriter counts and checksums what it writes, keeping the first error.
+type crcWriter struct {
+	w   *bufio.Writer
+	n   int64
+	crc uint32
+	err error
+}
+
+func (c *crcWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	c.crc = crc32.Update(c.crc, castagnoli, p)
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+// errTooLarge: a name table or a file count past what the format holds.
+var errTooLarge = errors.New("tree too large for the index format")
+
+func checkSizes(files, names int) error {
+	if files >= 1<<31 || names >= 1<<32 {
+		return fmt.Errorf("%w: %d files, %d bytes of names", errTooLarge, files, names)
+	}
+	return nil
+}

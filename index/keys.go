@@ -20,19 +20,18 @@ func NewKeys() *Keys { return &Keys{seen: make([]uint64, 1<<24/64)} }
 // block to the next are counted.
 func (k *Keys) Write(p []byte) (int, error) {
 	t := uint32(k.last[0])<<8 | uint32(k.last[1])
-	n := k.n
-	for _, b := range p {
+	rest := p
+	for k.n < 2 && len(rest) > 0 { // a file's first two bytes end no trigram
+		t = t<<8 | uint32(trigram.Fold(rest[0]))
+		rest, k.n = rest[1:], k.n+1
+	}
+	for _, b := range rest {
 		t = (t<<8 | uint32(trigram.Fold(b))) & 0xffffff
-		if n < 2 {
-			n++
-			continue
-		}
 		if w, bit := t>>6, uint64(1)<<(t&63); k.seen[w]&bit == 0 {
 			k.seen[w] |= bit
 			k.list = append(k.list, t)
 		}
 	}
-	k.n = n
 	k.last = [2]byte{byte(t >> 8), byte(t)}
 	return len(p), nil
 }

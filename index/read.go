@@ -66,8 +66,7 @@ func open(f *os.File) (*Index, error) {
 	ix.hash = take(4 * h.slots)
 	for i := range h.files {
 		rec := ix.files[i*fileLen:]
-		off, n := binary.LittleEndian.Uint32(rec[40:]), binary.LittleEndian.Uint16(rec[44:])
-		if int(off)+int(n) > len(ix.names) {
+		if off, n := binary.LittleEndian.Uint32(rec[40:]), binary.LittleEndian.Uint16(rec[44:]); int(off)+int(n) > len(ix.names) {
 			return nil, unreadable("file %d's name out of range", i)
 		}
 	}
@@ -83,11 +82,7 @@ func (ix *Index) Files() int { return ix.h.files }
 // Name is the name of file num.
 func (ix *Index) Name(num int) string { return string(ix.name(num)) }
 
-func (ix *Index) name(num int) []byte {
-	rec := ix.files[num*fileLen:]
-	off, n := binary.LittleEndian.Uint32(rec[40:]), binary.LittleEndian.Uint16(rec[44:])
-	return ix.names[off : off+uint32(n)]
-}
+func (ix *Index) name(num int) []byte { return nameOf(ix.files, ix.names, num) }
 
 // Entry is what the index holds of file num.
 func (ix *Index) Entry(num int) Entry {

@@ -100,24 +100,25 @@ func (w *Writer) flushRun() {
 		return
 	}
 	sorted := radixByKey(w.pairs, w.spare[:len(w.pairs)])
-	var buf [binary.MaxVarintLen64]byte
-	put := func(v uint64) {
-		n := binary.PutUvarint(buf[:], v)
-		w.runOut.Write(buf[:n])
-	}
+	var buf []byte
 	for i := 0; i < len(sorted); {
 		key := sorted[i] >> 32
 		j := i
 		for j < len(sorted) && sorted[j]>>32 == key {
 			j++
 		}
-		put(key)
-		put(uint64(j - i))
+		buf = binary.AppendUvarint(buf, key)
+		buf = binary.AppendUvarint(buf, uint64(j-i))
 		for _, p := range sorted[i:j] {
-			put(p & 0xffffffff)
+			buf = binary.AppendUvarint(buf, p&0xffffffff)
+		}
+		if len(buf) >= 64<<10 {
+			w.runOut.Write(buf)
+			buf = buf[:0]
 		}
 		i = j
 	}
+	w.runOut.Write(buf)
 	if err := w.runOut.Flush(); err != nil {
 		w.err = err
 	}
@@ -208,7 +209,7 @@ func (w *Writer) write(f *os.File) error {
 	h.keys = len(keys) / keyLen
 	h.start = w.start.UnixNano()
 	h.postings = out.n
-	out.crc = 0 // the rest has the header's checksum
+	out.sum = true // the rest has the header's checksum
 	out.Write(w.files)
 	out.Write(w.names)
 	out.Write(keys)
@@ -243,17 +244,21 @@ func (w *Writer) hashTable(slots int) []byte {
 	return table
 }
 
-func (w *Writer) name(i int) []byte {
-	rec := w.files[i*fileLen:]
-	off := binary.LittleEndian.Uint32(rec[40:])
-	n := binary.LittleEndian.Uint16(rec[44:])
-	return w.names[off : off+uint32(n)]
+func (w *Writer) name(i int) []byte { return nameOf(w.files, w.names, i) }
+
+// nameOf is file num's name, from the files' records and the names.
+func nameOf(files, names []byte, num int) []byte {
+	rec := files[num*fileLen:]
+	off, n := binary.LittleEndian.Uint32(rec[40:]), binary.LittleEndian.Uint16(rec[44:])
+	return names[off : off+uint32(n)]
 }
 
-// crcWriter counts and checksums what it writes, keeping the first error.
+// crcWriter counts what it writes, checksums it once sum is set (the
+// posting lists have checksums of their own), and keeps the first error.
 type crcWriter struct {
 	w   *bufio.Writer
 	n   int64
+	sum bool
 	crc uint32
 	err error
 }
@@ -262,7 +267,9 @@ func (c *crcWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
-	c.crc = crc32.Update(c.crc, castagnoli, p)
+	if c.sum {
+		c.crc = crc32.Update(c.crc, castagnoli, p)
+	}
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	c.err = err

@@ -117,16 +117,17 @@ func updateIndex(o *options, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "urg: %s: %v; building it again\n", t.full(), err)
 	}
 	if full == nil {
-		return buildIndex(o, t, t.full(), nil)
+		_, err := buildIndex(o, t, t.full(), nil)
+		return err
 	}
 	defer full.Close()
-	changed, err := buildIndexCounted(o, t, t.delta(), full)
+	changed, err := buildIndex(o, t, t.delta(), full)
 	if err != nil {
 		return err
 	}
 	if changed*deltaShare > full.Files() {
 		full.Close()
-		if err := buildIndex(o, t, t.full(), nil); err != nil {
+		if _, err := buildIndex(o, t, t.full(), nil); err != nil {
 			return err
 		}
 		os.Remove(t.delta())
@@ -134,16 +135,11 @@ func updateIndex(o *options, stderr io.Writer) error {
 	return nil
 }
 
-func buildIndex(o *options, t indexTree, path string, base *index.Index) error {
-	_, err := buildIndexCounted(o, t, path, base)
-	return err
-}
-
-// buildIndexCounted writes the index at path of the tree's files, read
+// buildIndex writes the index at path of the tree's files, read
 // through the run's engine with the search's filters; with base, only of
 // the files base does not hold as they are now. It returns how many
 // files it indexed.
-func buildIndexCounted(o *options, t indexTree, path string, base *index.Index) (int, error) {
+func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, error) {
 	w, err := index.NewWriter(path, time.Now())
 	if err != nil {
 		return 0, err
@@ -162,7 +158,11 @@ func buildIndexCounted(o *options, t indexTree, path string, base *index.Index) 
 		if own != "" && strings.HasPrefix(name, own) {
 			return true // the index's own files
 		}
-		return base != nil && trustedIn(base, name, path)
+		if base == nil {
+			return false
+		}
+		_, _, held := heldAsIs(base, name, path)
+		return held
 	}
 	var failed error
 	cfg.Report = func(path string, err error) {
@@ -179,15 +179,15 @@ func buildIndexCounted(o *options, t indexTree, path string, base *index.Index) 
 	return int(count.Load()), w.Commit()
 }
 
-// trustedIn says base's entry for name holds the file at path as it is
-// now.
-func trustedIn(ix *index.Index, name, path string) bool {
-	e, ok := ix.Lookup(name)
-	if !ok {
-		return false
+// heldAsIs looks name up in ix: found says ix has an entry for it, held
+// that the entry holds the file at path as it is now.
+func heldAsIs(ix *index.Index, name, path string) (e index.Entry, found, held bool) {
+	e, found = ix.Lookup(name)
+	if !found {
+		return e, false, false
 	}
 	id, err := osfile.IdentifyPath(path)
-	return err == nil && e.Trusted(id)
+	return e, true, err == nil && e.Trusted(id)
 }
 
 // indexSearcher reads each file it is handed into the index's trigrams.
@@ -196,6 +196,7 @@ type indexSearcher struct {
 	w     *index.Writer
 	keys  *index.Keys
 	count *atomic.Int64
+	buf   []byte // what a file's rest is read into, the searcher's own
 }
 
 // Search indexes one file. A file that cannot be read is left out of the
@@ -250,10 +251,12 @@ func (s *indexSearcher) read(in *sched.Input) (n int64, head []byte, err error) 
 		}
 		keep(in.Head)
 		if in.Rest != nil {
-			buf := make([]byte, 256<<10)
+			if s.buf == nil {
+				s.buf = make([]byte, 256<<10)
+			}
 			for {
-				k, err := in.Rest.Read(buf)
-				keep(buf[:k])
+				k, err := in.Rest.Read(s.buf)
+				keep(s.buf[:k])
 				if err == io.EOF {
 					break
 				}
@@ -358,12 +361,11 @@ func (u *indexUse) skip(path string) bool {
 		return false
 	}
 	for _, l := range u.layers {
-		e, ok := l.ix.Lookup(name)
-		if !ok {
+		e, found, held := heldAsIs(l.ix, name, path)
+		if !found {
 			continue
 		}
-		id, err := osfile.IdentifyPath(path)
-		if err != nil || !e.Trusted(id) {
+		if !held {
 			break
 		}
 		u.fresh.Add(1)
@@ -372,7 +374,7 @@ func (u *indexUse) skip(path string) bool {
 		}
 		u.ruled.Add(1)
 		if u.unread != nil {
-			u.unread(id.Size)
+			u.unread(e.ID.Size)
 		}
 		return true
 	}
@@ -413,8 +415,6 @@ func (o *options) indexRefusal() string {
 		return "--pre searches a program's output"
 	case o.encoding.Always():
 		return "--encoding transcodes every file"
-	case o.walk.Listed > 0:
-		return "--files-from lists the files"
 	}
 	return ""
 }

@@ -38,11 +38,15 @@ func (g gather) Search(f *File) {
 		return
 	}
 	data, err := readInput(in)
+	resumed := resumeAgrees(in, data)
 	f.Close(int64(len(data)))
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if err != nil {
 		*g.errs = append(*g.errs, f.Path+": "+err.Error())
+	}
+	if resumed != nil {
+		*g.errs = append(*g.errs, f.Path+": "+resumed.Error())
 	}
 	g.got[f.Path], g.shapes[f.Path] = data, in.Shape
 }
@@ -91,6 +95,24 @@ func readInput(in *Input) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("shape %d not read by the tester", in.Shape)
+}
+
+// resumeAgrees reads in on from the middle of data, its bytes, where
+// the file is still open, as a search that meets binary data in a stream
+// or resumes a split does: the bytes must be the file's from there on.
+func resumeAgrees(in *Input, data []byte) error {
+	if in.fd == osfile.NoHandle || len(data) == 0 {
+		return nil
+	}
+	off := len(data) / 2
+	rest, err := io.ReadAll(in.Resume(int64(off)))
+	if err != nil {
+		return fmt.Errorf("Resume(%d): %v", off, err)
+	}
+	if !bytes.Equal(rest, data[off:]) {
+		return fmt.Errorf("Resume(%d) read %d bytes, want the file's last %d", off, len(rest), len(data)-off)
+	}
+	return nil
 }
 
 // magic is a Sniffer that takes files starting "MAGIC" as streams.

@@ -119,31 +119,35 @@ func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
 			}
 			subdirs = append(subdirs, sub)
 		default:
-			if !w.wanted(l.name) || !w.inShard(display) {
-				w.filter()
-				continue
-			}
-			f := File{Path: display, Size: -1, ShortIsEOF: t == TypeFile && !job.pseudo && !w.opts.faults.Is("not-eof", display)}
-			if t == TypeFile && w.opts.MaxFileSize != nil {
-				if !w.sizeWanted(p, &f) {
-					w.filter()
-					continue
-				}
-			}
-			if w.opts.Output != nil && w.listedIsOutput(p, l) {
-				w.errf(display, ErrInputIsOutput)
-				continue
-			}
-			if w.opts.Skip != nil && w.opts.Skip(display) {
-				continue
-			}
-			f.Seq = w.nextSeq()
-			if !w.yield(f) {
+			if !w.found(job, l, p, display, t) {
 				return nil
 			}
 		}
 	}
 	return subdirs
+}
+
+// found yields l, a file of job's directory at p (shown as display) of
+// type t, unless a filter leaves it out; it is false once the walk stops.
+func (w *walker) found(job dirJob, l listing, p, display string, t Type) bool {
+	if !w.wanted(l.name) || !w.inShard(display) {
+		w.filter()
+		return true
+	}
+	f := File{Path: display, Size: -1, ShortIsEOF: t == TypeFile && !job.pseudo && !w.opts.faults.Is("not-eof", display)}
+	if t == TypeFile && w.opts.MaxFileSize != nil && !w.sizeWanted(p, &f) {
+		w.filter()
+		return true
+	}
+	if w.opts.Output != nil && w.listedIsOutput(p, l) {
+		w.errf(display, ErrInputIsOutput)
+		return true
+	}
+	if w.opts.Skip != nil && w.opts.Skip(display) {
+		return true
+	}
+	f.Seq = w.nextSeq()
+	return w.yield(f)
 }
 
 // list reads the directory of job into list and names (grown from

@@ -3,9 +3,12 @@ package index
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -176,5 +179,84 @@ func TestIndexDamaged(t *testing.T) {
 		d := slices.Clone(good)
 		d[at] ^= 0x40
 		try("byte flipped", d)
+	}
+}
+
+// TestManyRuns adds more pairs than several batches hold, from several
+// goroutines at once, so that trigrams' lists are merged from runs
+// flushed out of order: every list must name exactly the files given it.
+func TestManyRuns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index")
+	w, err := NewWriter(path, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const files, perFile = 64, pairsMax / 12 // a little over five batches
+	want := map[string][]uint32{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; i < files; i += 4 {
+				rnd := rand.New(rand.NewPCG(uint64(i), 7))
+				seen := map[uint32]bool{}
+				var keys []uint32
+				for len(keys) < perFile {
+					// Half the keys from a small range, so that most
+					// trigrams have files in every run.
+					k := uint32(rnd.IntN(1 << 24))
+					if len(keys)%2 == 0 {
+						k = uint32(rnd.IntN(1 << 17))
+					}
+					if !seen[k] {
+						seen[k] = true
+						keys = append(keys, k)
+					}
+				}
+				name := fmt.Sprintf("f%02d", i)
+				mu.Lock()
+				want[name] = keys
+				mu.Unlock()
+				w.Add(name, osfile.Identity{Ino: uint64(i + 1)}, keys, true)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	holders := map[uint32][]string{}
+	for name, keys := range want {
+		for _, k := range keys {
+			holders[k] = append(holders[k], name)
+		}
+	}
+	checked := 0
+	for k, names := range holders {
+		if checked++; checked > 20000 {
+			break
+		}
+		set := ix.newSet(false)
+		if err := ix.postings(k, set); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i := range ix.Files() {
+			if set.Has(i) {
+				got = append(got, ix.Name(i))
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(names)
+		if !slices.Equal(got, names) {
+			t.Fatalf("trigram %06x: files %v, want %v", k, got, names)
+		}
 	}
 }

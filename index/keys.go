@@ -7,14 +7,21 @@ import "urg/index/trigram"
 // file: its bit per trigram is cleared by the list of those set, so a
 // file costs its own length, not the trigram space's.
 type Keys struct {
-	seen []uint64 // a bit per trigram key, 2 MiB
+	seen *[1 << 18]uint64 // a bit per trigram key, 2 MiB
 	list []uint32
-	last [2]byte // the bytes before the next block's
-	n    int     // bytes seen so far of the file, up to two
+	fold [256]byte // trigram.Fold's table
+	last [2]byte   // the bytes before the next block's
+	n    int       // bytes seen so far of the file, up to two
 }
 
 // NewKeys returns an empty Keys.
-func NewKeys() *Keys { return &Keys{seen: make([]uint64, 1<<24/64)} }
+func NewKeys() *Keys {
+	k := &Keys{seen: new([1 << 18]uint64)}
+	for b := range k.fold {
+		k.fold[b] = trigram.Fold(byte(b))
+	}
+	return k
+}
 
 // Write adds the next bytes of the file: trigrams that cross from one
 // block to the next are counted.
@@ -25,15 +32,41 @@ func (k *Keys) Write(p []byte) (int, error) {
 		t = t<<8 | uint32(trigram.Fold(rest[0]))
 		rest, k.n = rest[1:], k.n+1
 	}
-	for _, b := range rest {
-		t = (t<<8 | uint32(trigram.Fold(b))) & 0xffffff
-		if w, bit := t>>6, uint64(1)<<(t&63); k.seen[w]&bit == 0 {
-			k.seen[w] |= bit
-			k.list = append(k.list, t)
-		}
+	for len(rest) > 0 {
+		block := rest[:min(len(rest), blockLen)]
+		rest = rest[len(block):]
+		t = k.add(t, block)
 	}
 	k.last = [2]byte{byte(t >> 8), byte(t)}
 	return len(p), nil
+}
+
+// blockLen bounds the list's room to spare: a trigram is written past
+// the list's end before it is known to be new.
+const blockLen = 64 << 10
+
+// add adds the trigrams of block, t the two bytes before it, and returns
+// its last two bytes. Every trigram is written at the list's end, and the
+// end moves on only for one not seen before: no branch on what the
+// bitset holds, which is as good as random while a file's first
+// trigrams come.
+func (k *Keys) add(t uint32, block []byte) uint32 {
+	list, n := k.list, len(k.list)
+	if free := cap(list) - n; free < len(block) {
+		list = append(list[:cap(list)], make([]uint32, len(block)-free)...)
+	}
+	list = list[:cap(list)]
+	seen := k.seen
+	for _, b := range block {
+		t = (t<<8 | uint32(k.fold[b])) & 0xffffff
+		w := &seen[t>>6]
+		old := *w
+		*w = old | 1<<(t&63)
+		list[n] = t
+		n += int(^old>>(t&63)) & 1
+	}
+	k.list = list[:n]
+	return t
 }
 
 // Take gives the file's trigrams (valid until the next Write) and makes

@@ -15,12 +15,6 @@ import (
 	"urg/osfile"
 )
 
-// pairsMax is how many (trigram, file) pairs a Writer holds before it
-// sorts them into a run on disk: with the sort's second buffer, the
-// Writer's memory for trigrams stays at four times this many words,
-// however large the tree.
-const pairsMax = 1 << 21
-
 // Writer builds one index file from the files added to it, from several
 // goroutines at once. The trigrams wait in memory in bounded batches,
 // each sorted into a run in a temporary file beside the index, and the
@@ -29,27 +23,66 @@ type Writer struct {
 	path  string // the index file Commit replaces
 	start time.Time
 
-	mu     sync.Mutex
-	files  []byte // fileLen bytes each
-	names  []byte
-	pairs  []uint64 // trigram<<32 | file number, in the order added
-	spare  []uint64 // the sort's second buffer
-	runs   *os.File // sorted batches, one after the other
-	runOut *bufio.Writer
-	runEnd []int64 // where each run ends in runs
-	err    error
+	mu    sync.Mutex
+	files []byte // fileLen bytes each
+	names []byte
+	cur   *batch      // the batch being filled
+	order int         // the next batch's place
+	free  chan *batch // batches neither filled nor flushed
+	busy  sync.WaitGroup
+
+	runFile *os.File // sorted runs, one after the other
+	runs    runs
 }
 
 // NewWriter starts an index to be committed to path. start is when the
 // build began, before any file was read: the racy files are judged by it.
 func NewWriter(path string, start time.Time) (*Writer, error) {
-	runs, err := os.CreateTemp(filepath.Dir(path), ".runs-*")
+	f, err := os.CreateTemp(filepath.Dir(path), ".runs-*")
 	if err != nil {
 		return nil, err
 	}
-	os.Remove(runs.Name()) // nothing to leave behind if the build dies
-	return &Writer{path: path, start: start, runs: runs, runOut: bufio.NewWriterSize(runs, 256<<10),
-		pairs: make([]uint64, 0, pairsMax), spare: make([]uint64, pairsMax)}, nil
+	os.Remove(f.Name()) // nothing to leave behind if the build dies
+	w := &Writer{path: path, start: start, runFile: f, free: make(chan *batch, batches)}
+	for range batches {
+		w.free <- nil // allocated when first needed: a small tree needs one
+	}
+	w.cur = w.take()
+	return w, nil
+}
+
+// take waits for a free batch and gives it the next place.
+func (w *Writer) take() *batch {
+	b := <-w.free
+	if b == nil {
+		b = &batch{pairs: make([]uint64, 0, pairsMax), spare: make([]uint64, pairsMax)}
+	}
+	b.order, w.order = w.order, w.order+1
+	return b
+}
+
+// flush sorts and writes the batch as a run, on a goroutine of its own,
+// and gives the batch back.
+func (w *Writer) flush(b *batch) {
+	if len(b.pairs) == 0 {
+		w.free <- b
+		return
+	}
+	w.busy.Add(1)
+	go func() {
+		defer w.busy.Done()
+		b.encodeRun()
+		w.runs.mu.Lock()
+		if w.runs.err == nil {
+			_, err := w.runFile.WriteAt(b.enc, w.runs.end)
+			w.runs.err = err
+			w.runs.spans = append(w.runs.spans, span{w.runs.end, w.runs.end + int64(len(b.enc)), b.order})
+			w.runs.end += int64(len(b.enc))
+		}
+		w.runs.mu.Unlock()
+		b.pairs = b.pairs[:0]
+		w.free <- b
+	}()
 }
 
 // Add records the file name (relative to the tree's root, with forward
@@ -73,10 +106,13 @@ func (w *Writer) Add(name string, id osfile.Identity, keys []uint32, indexed boo
 	w.files = appendFile(w.files, id, len(w.names), len(name), flags)
 	w.names = append(w.names, name...)
 	for _, k := range keys {
-		if len(w.pairs) == pairsMax {
-			w.flushRun()
+		if len(w.cur.pairs) == pairsMax {
+			// The next batch may have to wait for a flush, which
+			// needs no lock: the adders wait, none deadlocks.
+			w.flush(w.cur)
+			w.cur = w.take()
 		}
-		w.pairs = append(w.pairs, uint64(k)<<32|num)
+		w.cur.pairs = append(w.cur.pairs, uint64(k)<<32|num)
 	}
 }
 
@@ -91,79 +127,24 @@ func appendFile(b []byte, id osfile.Identity, off, n int, flags uint16) []byte {
 	return binary.LittleEndian.AppendUint16(b, flags)
 }
 
-// flushRun sorts the pairs by trigram, keeping the files' order within
-// each, and appends them to the runs as one run: per trigram its key, its
-// count and the files' numbers, each a varint. The caller holds mu.
-func (w *Writer) flushRun() {
-	if len(w.pairs) == 0 || w.err != nil {
-		w.pairs = w.pairs[:0]
-		return
-	}
-	sorted := radixByKey(w.pairs, w.spare[:len(w.pairs)])
-	var buf []byte
-	for i := 0; i < len(sorted); {
-		key := sorted[i] >> 32
-		j := i
-		for j < len(sorted) && sorted[j]>>32 == key {
-			j++
-		}
-		buf = binary.AppendUvarint(buf, key)
-		buf = binary.AppendUvarint(buf, uint64(j-i))
-		for _, p := range sorted[i:j] {
-			buf = binary.AppendUvarint(buf, p&0xffffffff)
-		}
-		if len(buf) >= 64<<10 {
-			w.runOut.Write(buf)
-			buf = buf[:0]
-		}
-		i = j
-	}
-	w.runOut.Write(buf)
-	if err := w.runOut.Flush(); err != nil {
-		w.err = err
-	}
-	end, _ := w.runs.Seek(0, io.SeekCurrent)
-	w.runEnd = append(w.runEnd, end)
-	w.pairs = w.pairs[:0]
-}
-
-// radixByKey sorts pairs by their top 32 bits (the trigram, which fits
-// in 24), stably, in two passes of 12 bits, using spare; it returns the
-// buffer that holds the result.
-func radixByKey(pairs, spare []uint64) []uint64 {
-	for shift := uint(32); shift < 56; shift += 12 {
-		var count [1 << 12]int
-		for _, p := range pairs {
-			count[(p>>shift)&0xfff]++
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for _, p := range pairs {
-			d := (p >> shift) & 0xfff
-			spare[count[d]] = p
-			count[d]++
-		}
-		pairs, spare = spare, pairs
-	}
-	return pairs
-}
-
 // Abort drops the build, leaving the index as it was.
-func (w *Writer) Abort() { w.runs.Close() }
+func (w *Writer) Abort() {
+	w.busy.Wait()
+	w.runFile.Close()
+}
 
 // Commit writes the index to a temporary file beside path, makes it
 // durable and puts it in path's place in one rename: a search that opens
 // path meanwhile reads the old index or the new, whole.
 func (w *Writer) Commit() (err error) {
-	defer w.runs.Close()
+	defer w.runFile.Close()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.flushRun()
-	if w.err != nil {
-		return w.err
+	w.flush(w.cur)
+	w.cur = nil
+	w.busy.Wait()
+	if w.runs.err != nil {
+		return w.runs.err
 	}
 	if err := checkSizes(len(w.files)/fileLen, len(w.names)); err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 )
 
@@ -76,14 +78,79 @@ func (h *runHeap) Pop() any {
 
 // merge merges the runs into posting lists written to out, each list the
 // file numbers of one trigram in order, as varints of the gaps between
-// them (the first from -1). A run's segment is already that list but for
-// its first gap, which depends on the runs before it. It returns the
-// trigrams' table.
+// them (the first from -1). It returns the trigrams' table. The
+// trigrams are merged in two parts at once, split by their first byte
+// where half the runs' bytes lie: the second part goes to a temporary
+// file, copied after the first's.
 func (w *Writer) merge(out *crcWriter) ([]byte, error) {
 	spans := slices.SortedFunc(slices.Values(w.runs.spans), func(a, b span) int { return cmp.Compare(a.order, b.order) })
+	mid := middle(spans)
+	if mid == 0 || mid == 256 {
+		return mergePart(w.runFile, spans, 0, 256, out)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(w.path), ".merge-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(tmp.Name())
+	defer tmp.Close()
+	second := &crcWriter{w: bufio.NewWriterSize(tmp, 1<<20)}
+	var keys2 []byte
+	var err2 error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if keys2, err2 = mergePart(w.runFile, spans, mid, 256, second); err2 == nil {
+			err2 = second.w.Flush()
+		}
+	}()
+	keys, err := mergePart(w.runFile, spans, 0, mid, out)
+	<-done
+	if err != nil {
+		return nil, err
+	}
+	if err2 != nil {
+		return nil, err2
+	}
+	for rec := keys2; len(rec) > 0; rec = rec[keyLen:] {
+		off := binary.LittleEndian.Uint64(rec[16:])
+		binary.LittleEndian.PutUint64(rec[16:], off+uint64(out.n))
+	}
+	if _, err := io.Copy(out, io.NewSectionReader(tmp, 0, second.n)); err != nil {
+		return nil, err
+	}
+	return append(keys, keys2...), out.err
+}
+
+// middle is the first byte of trigrams from which the runs hold half of
+// their bytes or less.
+func middle(spans []span) int {
+	var total int64
+	for _, s := range spans {
+		total += s.at[256]
+	}
+	var sum int64
+	for d := range 256 {
+		for _, s := range spans {
+			sum += s.at[d+1] - s.at[d]
+		}
+		if 2*sum >= total {
+			return d + 1
+		}
+	}
+	return 256
+}
+
+// mergePart merges the trigrams of the first bytes from lo to hi (not
+// included) of the runs in file into posting lists written to out, and
+// returns their table, its offsets from out's start. A run's segment is
+// already a posting list but for its first gap, which depends on the
+// runs before it.
+func mergePart(file *os.File, spans []span, lo, hi int, out *crcWriter) ([]byte, error) {
 	var h runHeap
 	for i, s := range spans {
-		r := &run{r: bufio.NewReaderSize(io.NewSectionReader(w.runFile, s.start, s.end-s.start), 64<<10), order: i}
+		from, to := s.start+s.at[lo], s.start+s.at[hi]
+		r := &run{r: bufio.NewReaderSize(io.NewSectionReader(file, from, to-from), 64<<10), order: i}
 		if r.next(); r.ok {
 			h = append(h, r)
 		} else if r.err != nil {

@@ -22,12 +22,16 @@ type batch struct {
 	spare []uint64 // the sort's second buffer
 	order int      // the batch's place: earlier ones hold smaller file numbers
 	enc   []byte   // the run, encoded
+	// at is where in enc the trigrams of each first byte start, and at
+	// 256 its end: where the merge's parts begin and end in the run.
+	at [257]int64
 }
 
 // span is where one run sits in the runs file.
 type span struct {
 	start, end int64
 	order      int
+	at         [257]int64 // the batch's at, from start
 }
 
 // runs is the temporary file of sorted runs, appended to by the
@@ -48,8 +52,12 @@ func (b *batch) encodeRun() {
 	sorted := radixByKey(b.pairs, b.spare[:len(b.pairs)])
 	enc := b.enc[:0]
 	var gaps []byte
+	next := 0 // the next first byte whose start is not known
 	for i := 0; i < len(sorted); {
 		key := sorted[i] >> 32
+		for ; next <= int(key>>16); next++ {
+			b.at[next] = int64(len(enc))
+		}
 		j := i + 1
 		for j < len(sorted) && sorted[j]>>32 == key {
 			j++
@@ -67,6 +75,9 @@ func (b *batch) encodeRun() {
 		enc = binary.AppendUvarint(enc, uint64(len(gaps)))
 		enc = append(enc, gaps...)
 		i = j
+	}
+	for ; next <= 256; next++ {
+		b.at[next] = int64(len(enc))
 	}
 	b.enc = enc
 }

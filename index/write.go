@@ -76,7 +76,7 @@ func (w *Writer) flush(b *batch) {
 		if w.runs.err == nil {
 			_, err := w.runFile.WriteAt(b.enc, w.runs.end)
 			w.runs.err = err
-			w.runs.spans = append(w.runs.spans, span{w.runs.end, w.runs.end + int64(len(b.enc)), b.order})
+			w.runs.spans = append(w.runs.spans, span{w.runs.end, w.runs.end + int64(len(b.enc)), b.order, b.at})
 			w.runs.end += int64(len(b.enc))
 		}
 		w.runs.mu.Unlock()

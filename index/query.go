@@ -1,6 +1,11 @@
 package index
 
-import "urg/index/trigram"
+import (
+	"cmp"
+	"slices"
+
+	"urg/index/trigram"
+)
 
 // Set is a set of the index's files, one bit per file number.
 type Set []uint64
@@ -21,53 +26,128 @@ func (ix *Index) newSet(full bool) Set {
 // Candidates is the set of the files that may hold a match of the
 // patterns whose condition q is: those whose trigrams satisfy it.
 func (ix *Index) Candidates(q *trigram.Query) (Set, error) {
-	return ix.eval(q)
+	e := &evaluator{ix: ix, uses: map[uint32]int{}, memo: map[uint32]Set{}}
+	e.count(q)
+	return e.eval(q)
 }
 
-func (ix *Index) eval(q *trigram.Query) (Set, error) {
+// memoMax bounds the posting lists an evaluation keeps decoded, in
+// words of their sets.
+const memoMax = 4 << 20
+
+// evaluator evaluates one query. A long list of words (-F -f) shares
+// many trigrams between its words: a trigram used more than once is
+// decoded once and kept, while the kept sets stay under memoMax words.
+type evaluator struct {
+	ix    *Index
+	buf   []byte // the last posting list read
+	uses  map[uint32]int
+	memo  map[uint32]Set
+	words int // the words of the sets in memo
+}
+
+// count counts the uses of each trigram in q.
+func (e *evaluator) count(q *trigram.Query) {
+	for _, k := range q.Trigrams {
+		e.uses[k]++
+	}
+	for _, sub := range q.Sub {
+		e.count(sub)
+	}
+}
+
+// set is the files that hold trigram key.
+func (e *evaluator) set(key uint32) (Set, error) {
+	if s, ok := e.memo[key]; ok {
+		return s, nil
+	}
+	s := e.ix.newSet(false)
+	var err error
+	if e.buf, err = e.ix.postingsIn(key, s, e.buf); err != nil {
+		return nil, err
+	}
+	if e.uses[key] > 1 && e.words+len(s) <= memoMax {
+		e.memo[key] = s
+		e.words += len(s)
+	}
+	return s, nil
+}
+
+func (e *evaluator) eval(q *trigram.Query) (Set, error) {
 	switch q.Op {
 	case trigram.All:
-		return ix.newSet(true), nil
+		return e.ix.newSet(true), nil
 	case trigram.None:
-		return ix.newSet(false), nil
+		return e.ix.newSet(false), nil
 	case trigram.And:
-		acc := ix.newSet(true)
-		one := ix.newSet(false)
-		for _, k := range q.Trigrams {
-			clear(one)
-			if err := ix.postings(k, one); err != nil {
-				return nil, err
-			}
-			for i := range acc {
-				acc[i] &= one[i]
-			}
-		}
-		for _, sub := range q.Sub {
-			s, err := ix.eval(sub)
-			if err != nil {
-				return nil, err
-			}
-			for i := range acc {
-				acc[i] &= s[i]
-			}
-		}
-		return acc, nil
+		return e.and(q)
 	default: // Or
-		acc := ix.newSet(false)
+		acc := e.ix.newSet(false)
 		for _, k := range q.Trigrams {
-			if err := ix.postings(k, acc); err != nil {
-				return nil, err
-			}
-		}
-		for _, sub := range q.Sub {
-			s, err := ix.eval(sub)
+			s, err := e.set(k)
 			if err != nil {
 				return nil, err
 			}
-			for i := range acc {
-				acc[i] |= s[i]
+			union(acc, s)
+		}
+		for _, sub := range q.Sub {
+			s, err := e.eval(sub)
+			if err != nil {
+				return nil, err
 			}
+			union(acc, s)
 		}
 		return acc, nil
 	}
+}
+
+// and evaluates a conjunction, its rarest trigrams first, and stops once
+// no file is left.
+func (e *evaluator) and(q *trigram.Query) (Set, error) {
+	keys := make([]uint32, 0, len(q.Trigrams))
+	counts := map[uint32]int{}
+	for _, k := range q.Trigrams {
+		_, n, ok := e.ix.find(k)
+		if !ok {
+			return e.ix.newSet(false), nil
+		}
+		keys, counts[k] = append(keys, k), n
+	}
+	slices.SortFunc(keys, func(a, b uint32) int { return cmp.Compare(counts[a], counts[b]) })
+	acc := e.ix.newSet(true)
+	for _, k := range keys {
+		s, err := e.set(k)
+		if err != nil {
+			return nil, err
+		}
+		if !intersect(acc, s) {
+			return acc, nil
+		}
+	}
+	for _, sub := range q.Sub {
+		s, err := e.eval(sub)
+		if err != nil {
+			return nil, err
+		}
+		if !intersect(acc, s) {
+			return acc, nil
+		}
+	}
+	return acc, nil
+}
+
+func union(acc, s Set) {
+	for i := range acc {
+		acc[i] |= s[i]
+	}
+}
+
+// intersect keeps in acc the files of s too, and says whether any is left.
+func intersect(acc, s Set) bool {
+	var any uint64
+	for i := range acc {
+		acc[i] &= s[i]
+		any |= acc[i]
+	}
+	return any != 0
 }

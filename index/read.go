@@ -113,13 +113,30 @@ func (ix *Index) Lookup(name string) (Entry, bool) {
 // postings reads the posting list of trigram key into set (one bit per
 // file), or says there is none.
 func (ix *Index) postings(key uint32, set []uint64) error {
+	_, err := ix.postingsIn(key, set, nil)
+	return err
+}
+
+// find is where trigram key is in the keys' table, and its count of
+// files; ok is false when no file holds it.
+func (ix *Index) find(key uint32) (i, count int, ok bool) {
 	n := ix.h.keys
-	i := sort.Search(n, func(i int) bool { return binary.LittleEndian.Uint32(ix.keys[i*keyLen:]) >= key })
+	i = sort.Search(n, func(i int) bool { return binary.LittleEndian.Uint32(ix.keys[i*keyLen:]) >= key })
 	if i == n || binary.LittleEndian.Uint32(ix.keys[i*keyLen:]) != key {
-		return nil
+		return i, 0, false
 	}
+	return i, int(binary.LittleEndian.Uint32(ix.keys[i*keyLen+4:])), true
+}
+
+// postingsIn is postings reading the list into buf, which it returns
+// grown, for the next.
+func (ix *Index) postingsIn(key uint32, set []uint64, buf []byte) ([]byte, error) {
+	i, count, ok := ix.find(key)
+	if !ok {
+		return buf, nil
+	}
+	n := ix.h.keys
 	rec := ix.keys[i*keyLen:]
-	count := int(binary.LittleEndian.Uint32(rec[4:]))
 	crc := binary.LittleEndian.Uint32(rec[8:])
 	off := int64(binary.LittleEndian.Uint64(rec[16:]))
 	end := ix.h.filesAt()
@@ -127,30 +144,33 @@ func (ix *Index) postings(key uint32, set []uint64) error {
 		end = int64(binary.LittleEndian.Uint64(ix.keys[(i+1)*keyLen+16:]))
 	}
 	if off < headerLen || end < off || end > ix.h.filesAt() {
-		return unreadable("posting list of %06x out of range", key)
+		return buf, unreadable("posting list of %06x out of range", key)
 	}
-	list := make([]byte, end-off)
+	if int64(cap(buf)) < end-off {
+		buf = make([]byte, end-off)
+	}
+	list := buf[:end-off]
 	if _, err := ix.f.ReadAt(list, off); err != nil {
-		return err
+		return buf, err
 	}
 	if crc32.Checksum(list, castagnoli) != crc {
-		return unreadable("checksum of the posting list of %06x does not match", key)
+		return buf, unreadable("checksum of the posting list of %06x does not match", key)
 	}
 	num := int64(-1)
 	for range count {
 		gap, k := binary.Uvarint(list)
 		if k <= 0 || gap == 0 {
-			return unreadable("posting list of %06x malformed", key)
+			return buf, unreadable("posting list of %06x malformed", key)
 		}
 		list = list[k:]
 		num += int64(gap)
 		if num >= int64(ix.h.files) {
-			return unreadable("posting list of %06x names file %d of %d", key, num, ix.h.files)
+			return buf, unreadable("posting list of %06x names file %d of %d", key, num, ix.h.files)
 		}
 		set[num>>6] |= 1 << (num & 63)
 	}
 	if len(list) != 0 {
-		return unreadable("posting list of %06x longer than its count", key)
+		return buf, unreadable("posting list of %06x longer than its count", key)
 	}
-	return nil
+	return buf, nil
 }

@@ -23,7 +23,7 @@ import (
 // each by their trigram's, the rest by the header's.
 const (
 	magic     = "urgindex"
-	version   = 1
+	version   = 2 // 2: trigrams kept in the case of the text
 	headerLen = 128
 	fileLen   = 48
 	keyLen    = 24

@@ -55,6 +55,17 @@ func and(s string) *trigram.Query {
 	return q
 }
 
+// anyCase marks every letter of s as standing for either case.
+func anyCase(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c|0x20 && c|0x20 <= 'z' {
+			b[i] = c | 0x20 | trigram.AnyCase
+		}
+	}
+	return string(b)
+}
+
 // candidates lists the names of the files the index keeps for q.
 func candidates(t *testing.T, ix *Index, q *trigram.Query) []string {
 	t.Helper()
@@ -80,10 +91,16 @@ func TestIndexRulesOut(t *testing.T) {
 		"f":       "",
 	}
 	ix, _ := build(t, files, time.Now().Add(time.Hour))
-	if got := candidates(t, ix, and("pm_resume")); !slices.Equal(got, []string{"a.c", "b/c.h"}) {
+	if got := candidates(t, ix, and("pm_resume")); !slices.Equal(got, []string{"b/c.h"}) {
 		t.Errorf("pm_resume: %q", got)
 	}
-	or := &trigram.Query{Op: trigram.Or, Sub: []*trigram.Query{and("nothing"), and("pm_")}}
+	if got := candidates(t, ix, and("PM_RESUME")); !slices.Equal(got, []string{"a.c"}) {
+		t.Errorf("PM_RESUME: %q", got)
+	}
+	if got := candidates(t, ix, and(anyCase("pm_resume"))); !slices.Equal(got, []string{"a.c", "b/c.h"}) {
+		t.Errorf("pm_resume in either case: %q", got)
+	}
+	or := &trigram.Query{Op: trigram.Or, Sub: []*trigram.Query{and("nothing"), and(anyCase("Pm_"))}}
 	if got := candidates(t, ix, or); !slices.Equal(got, []string{"a.c", "b/c.h", "b/d.txt", "e"}) {
 		t.Errorf("or: %q", got)
 	}

@@ -1,26 +1,20 @@
 package index
 
-import "urg/index/trigram"
-
-// Keys collects the distinct trigrams of a file's bytes, as the index
-// folds them (trigram.Fold). One Keys serves one goroutine, file after
+// Keys collects the distinct trigrams of a file's bytes, as they are:
+// the case of letters kept, so that a case-sensitive search reads the
+// lists of its own spelling only. One Keys serves one goroutine, file after
 // file: its bit per trigram is cleared by the list of those set, so a
 // file costs its own length, not the trigram space's.
 type Keys struct {
 	seen *[1 << 18]uint64 // a bit per trigram key, 2 MiB
 	list []uint32
-	fold [256]byte // trigram.Fold's table
 	last [2]byte   // the bytes before the next block's
 	n    int       // bytes seen so far of the file, up to two
 }
 
 // NewKeys returns an empty Keys.
 func NewKeys() *Keys {
-	k := &Keys{seen: new([1 << 18]uint64)}
-	for b := range k.fold {
-		k.fold[b] = trigram.Fold(byte(b))
-	}
-	return k
+	return &Keys{seen: new([1 << 18]uint64)}
 }
 
 // Write adds the next bytes of the file: trigrams that cross from one
@@ -29,7 +23,7 @@ func (k *Keys) Write(p []byte) (int, error) {
 	t := uint32(k.last[0])<<8 | uint32(k.last[1])
 	rest := p
 	for k.n < 2 && len(rest) > 0 { // a file's first two bytes end no trigram
-		t = t<<8 | uint32(trigram.Fold(rest[0]))
+		t = t<<8 | uint32(rest[0])
 		rest, k.n = rest[1:], k.n+1
 	}
 	for len(rest) > 0 {
@@ -58,7 +52,7 @@ func (k *Keys) add(t uint32, block []byte) uint32 {
 	list = list[:cap(list)]
 	seen := k.seen
 	for _, b := range block {
-		t = (t<<8 | uint32(k.fold[b])) & 0xffffff
+		t = (t<<8 | uint32(b)) & 0xffffff
 		w := &seen[t>>6]
 		old := *w
 		*w = old | 1<<(t&63)

@@ -27,7 +27,7 @@ func (ix *Index) newSet(full bool) Set {
 // patterns whose condition q is: those whose trigrams satisfy it.
 func (ix *Index) Candidates(q *trigram.Query) (Set, error) {
 	e := &evaluator{ix: ix, uses: map[uint32]int{}, memo: map[uint32]Set{}}
-	e.count(q)
+	e.tally(q)
 	return e.eval(q)
 }
 
@@ -46,25 +46,40 @@ type evaluator struct {
 	words int // the words of the sets in memo
 }
 
-// count counts the uses of each trigram in q.
-func (e *evaluator) count(q *trigram.Query) {
+// tally counts the uses of each trigram in q.
+func (e *evaluator) tally(q *trigram.Query) {
 	for _, k := range q.Trigrams {
 		e.uses[k]++
 	}
 	for _, sub := range q.Sub {
-		e.count(sub)
+		e.tally(sub)
 	}
 }
 
-// set is the files that hold trigram key.
+// count is how many files hold trigram key under one of its spellings,
+// counting a file once per spelling.
+func (e *evaluator) count(key uint32) int {
+	var buf [8]uint32
+	n := 0
+	for _, k := range trigram.Spellings(buf[:0], key) {
+		_, c, _ := e.ix.find(k)
+		n += c
+	}
+	return n
+}
+
+// set is the files that hold trigram key, under one of its spellings.
 func (e *evaluator) set(key uint32) (Set, error) {
 	if s, ok := e.memo[key]; ok {
 		return s, nil
 	}
 	s := e.ix.newSet(false)
-	var err error
-	if e.buf, err = e.ix.postingsIn(key, s, e.buf); err != nil {
-		return nil, err
+	var buf [8]uint32
+	for _, k := range trigram.Spellings(buf[:0], key) {
+		var err error
+		if e.buf, err = e.ix.postingsIn(k, s, e.buf); err != nil {
+			return nil, err
+		}
 	}
 	if e.uses[key] > 1 && e.words+len(s) <= memoMax {
 		e.memo[key] = s
@@ -107,8 +122,8 @@ func (e *evaluator) and(q *trigram.Query) (Set, error) {
 	keys := make([]uint32, 0, len(q.Trigrams))
 	counts := map[uint32]int{}
 	for _, k := range q.Trigrams {
-		_, n, ok := e.ix.find(k)
-		if !ok {
+		n := e.count(k)
+		if n == 0 {
 			return e.ix.newSet(false), nil
 		}
 		keys, counts[k] = append(keys, k), n

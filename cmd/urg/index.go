@@ -117,8 +117,12 @@ func updateIndex(o *options, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "urg: %s: %v; building it again\n", t.full(), err)
 	}
 	if full == nil {
-		_, err := buildIndex(o, t, t.full(), nil)
-		return err
+		if _, err := buildIndex(o, t, t.full(), nil); err != nil {
+			return err
+		}
+		// A delta left beside an index built again is of the old one.
+		os.Remove(t.delta())
+		return nil
 	}
 	defer full.Close()
 	changed, err := buildIndex(o, t, t.delta(), full)

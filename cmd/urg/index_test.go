@@ -36,6 +36,8 @@ var indexPatterns = [][]string{
 	{"-v", "the"}, {"-L", "beta"}, {"--json", "gamma"}, {"-x", "abc"}, {"a.c"},
 	{"-uuu", "alpha"}, {"-L", "-i", "then"}, {"--count-matches", "other"},
 	{"-G", "Error(\\|gamma"}, {"-P", "(?<=pm_)resume"}, {"\\w+Error\\("}, {"-q", "beta"},
+	{"-S", "alpha"}, {"-S", "Alpha"}, {"-G", "-i", "ALPHA"}, {"-E", "-i", "al(pha|PHA)"},
+	{"-F", "-i", "STRING"}, {"-i", "-w", "pm_resume"}, {"(?i)Error\\("}, {"[Aa]lpha"},
 }
 
 // TestIndexExact: on seeded trees, indexed and then changed in every way a

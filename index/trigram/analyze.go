@@ -130,20 +130,26 @@ func analyze(re *syntax.Regexp, depth int) info {
 	return anyMatch()
 }
 
-// literalByte returns the folded byte a rune of a literal stands for, or
-// false when the rune may match something else: a rune outside ASCII
-// (this includes the private-use runes that stand for raw bytes), or,
-// under case folding, a letter whose case orbit leaves ASCII, k with the
-// Kelvin sign and s with the long s.
+// literalByte returns the byte a rune of a literal stands for, an ASCII
+// letter under case folding marked AnyCase, or false when the rune may
+// match something else: a rune outside ASCII (this includes the
+// private-use runes that stand for raw bytes), or, under case folding, a
+// letter whose case orbit leaves ASCII, k with the Kelvin sign and s with
+// the long s.
 func literalByte(r rune, foldCase bool) (byte, bool) {
 	if r < 0 || r >= 0x80 {
 		return 0, false
 	}
-	if foldCase && (r|0x20 == 'k' || r|0x20 == 's') {
+	if !foldCase || !isLetter(byte(r)) {
+		return byte(r), true
+	}
+	if r|0x20 == 'k' || r|0x20 == 's' {
 		return 0, false
 	}
-	return Fold(byte(r)), true
+	return byte(r) | 0x20 | AnyCase, true
 }
+
+func isLetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
 
 // literal returns the summary of a literal: runs of known bytes with
 // unknown characters between them.
@@ -168,9 +174,10 @@ func literal(re *syntax.Regexp) info {
 	return out
 }
 
-// charClass returns the summary of a class: the alternation of its folded
-// bytes when there are few of them, all ASCII and none of them a letter
-// that folds out of ASCII, and else an unknown character.
+// charClass returns the summary of a class: the alternation of its bytes
+// when there are few of them, all ASCII and none of them a letter that
+// folds out of ASCII, and else an unknown character. A letter the class
+// holds in both cases is one byte marked AnyCase.
 func charClass(re *syntax.Regexp) info {
 	if len(re.Rune) == 0 {
 		return noMatch()
@@ -179,8 +186,7 @@ func charClass(re *syntax.Regexp) info {
 		return anyChar()
 	}
 	foldCase := re.Flags&syntax.FoldCase != 0
-	var seen [0x80]bool
-	var set []string
+	var seen [0x100]bool
 	for i := 0; i < len(re.Rune); i += 2 {
 		lo, hi := re.Rune[i], re.Rune[i+1]
 		if lo < 0 || hi >= 0x80 || lo > hi || int(hi-lo) >= maxClass {
@@ -191,14 +197,26 @@ func charClass(re *syntax.Regexp) info {
 			if !ok {
 				return anyChar()
 			}
-			if !seen[b] {
-				seen[b] = true
-				set = append(set, string(rune(b)))
-			}
+			seen[b] = true
 		}
-		if len(set) > maxClass {
-			return anyChar()
+	}
+	for small := byte('a'); small <= 'z'; small++ {
+		capital := small - 'a' + 'A'
+		if seen[small] && seen[capital] {
+			seen[small|AnyCase] = true
 		}
+		if seen[small|AnyCase] {
+			seen[small], seen[capital] = false, false
+		}
+	}
+	var set []string
+	for b, in := range seen {
+		if in {
+			set = append(set, string([]byte{byte(b)}))
+		}
+	}
+	if len(set) > maxClass {
+		return anyChar()
 	}
 	x := info{exact: set, match: all()}
 	x.simplify(false)

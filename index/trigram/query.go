@@ -7,20 +7,66 @@ import (
 	"strings"
 )
 
-// Fold maps an ASCII capital letter to its small letter and keeps every
-// other byte, so that the index and the queries agree on one spelling of
-// each trigram whatever the case of the text.
-func Fold(b byte) byte {
-	if 'A' <= b && b <= 'Z' {
-		return b + 'a' - 'A'
-	}
-	return b
+// AnyCase marks, in a query's trigram, an ASCII letter that may stand in
+// the text in either case: the byte is its small letter with this bit
+// set. The index keeps the text's bytes as they are, so a case-sensitive
+// pattern reads only the lists of its own spelling, and a key with
+// AnyCase letters stands for the union of its spellings' lists. No byte
+// past ASCII stands in a query's trigrams (the analysis breaks its
+// strings there), which leaves the bit free.
+const AnyCase = 0x80
+
+// anyCase is the mask of AnyCase in each of a key's three bytes.
+const anyCase = AnyCase<<16 | AnyCase<<8 | AnyCase
+
+// Key returns the key of the trigram of bytes a, b and c, as the index
+// keeps it; in a query, a, b or c may be a letter marked AnyCase.
+func Key(a, b, c byte) uint32 {
+	return uint32(a)<<16 | uint32(b)<<8 | uint32(c)
 }
 
-// Key returns the index key of the trigram made of a, b and c, each folded
-// by Fold, so that callers never have to fold before asking.
-func Key(a, b, c byte) uint32 {
-	return uint32(Fold(a))<<16 | uint32(Fold(b))<<8 | uint32(Fold(c))
+// Spellings appends to list the keys of the text that the query key k
+// stands for: k itself, or with AnyCase letters every choice of their
+// cases, up to eight keys.
+func Spellings(list []uint32, k uint32) []uint32 {
+	if k&anyCase == 0 {
+		return append(list, k)
+	}
+	start := len(list)
+	list = append(list, 0)
+	for shift := 16; shift >= 0; shift -= 8 {
+		b := byte(k >> shift)
+		for i := start; i < len(list); i++ {
+			list[i] <<= 8
+		}
+		if b&AnyCase == 0 {
+			for i := start; i < len(list); i++ {
+				list[i] |= uint32(b)
+			}
+			continue
+		}
+		small := b &^ AnyCase
+		n := len(list)
+		for i := start; i < n; i++ {
+			list = append(list, list[i]|uint32(small-'a'+'A'))
+			list[i] |= uint32(small)
+		}
+	}
+	return list
+}
+
+// holds reports whether has holds key k under one of its spellings.
+func holds(has func(key uint32) bool, k uint32) bool {
+	if k&anyCase == 0 {
+		return has(k)
+	}
+	var buf [8]uint32
+	for _, s := range Spellings(buf[:0], k) {
+		if has(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Op says how a Query combines its trigrams and subqueries.
@@ -101,9 +147,23 @@ func (q *Query) write(b *strings.Builder) {
 	}
 }
 
-// quote writes a key back as the quoted three bytes it stands for.
+// quote writes a key back as the quoted three bytes it stands for, a
+// letter of either case as its two spellings in brackets.
 func quote(k uint32) string {
-	return strconv.Quote(string([]byte{byte(k >> 16), byte(k >> 8), byte(k)}))
+	var b strings.Builder
+	b.WriteByte('"')
+	for shift := 16; shift >= 0; shift -= 8 {
+		c := byte(k >> shift)
+		if c&AnyCase != 0 {
+			small := c &^ AnyCase
+			b.WriteString("[" + string(rune(small)) + string(rune(small-'a'+'A')) + "]")
+			continue
+		}
+		q := strconv.Quote(string([]byte{c}))
+		b.WriteString(q[1 : len(q)-1])
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // Eval reports whether a file whose trigram set answers has satisfies the
@@ -119,7 +179,7 @@ func (q *Query) Eval(has func(key uint32) bool) bool {
 		return false
 	case And:
 		for _, k := range q.Trigrams {
-			if !has(k) {
+			if !holds(has, k) {
 				return false
 			}
 		}
@@ -131,7 +191,7 @@ func (q *Query) Eval(has func(key uint32) bool) bool {
 		return true
 	case Or:
 		for _, k := range q.Trigrams {
-			if has(k) {
+			if holds(has, k) {
 				return true
 			}
 		}

@@ -8,8 +8,8 @@ package index
 type Keys struct {
 	seen *[1 << 18]uint64 // a bit per trigram key, 2 MiB
 	list []uint32
-	last [2]byte   // the bytes before the next block's
-	n    int       // bytes seen so far of the file, up to two
+	last [2]byte // the bytes before the next block's
+	n    int     // bytes seen so far of the file, up to two
 }
 
 // NewKeys returns an empty Keys.

@@ -186,12 +186,23 @@ func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, e
 // heldAsIs looks name up in ix: found says ix has an entry for it, held
 // that the entry holds the file at path as it is now.
 func heldAsIs(ix *index.Index, name, path string) (e index.Entry, found, held bool) {
+	e, found, _, held = heldAs(ix, name, path)
+	return e, found, held
+}
+
+// heldAs is heldAsIs, and whether the file's identity is the one
+// recorded (same), though its bytes may not be trusted: a racy file, or
+// one not indexed, is the same file and still read.
+func heldAs(ix *index.Index, name, path string) (e index.Entry, found, same, held bool) {
 	e, found = ix.Lookup(name)
 	if !found {
-		return e, false, false
+		return e, false, false, false
 	}
 	id, err := osfile.IdentifyPath(path)
-	return e, true, err == nil && e.Trusted(id)
+	if err != nil {
+		return e, true, false, false
+	}
+	return e, true, e.ID == id, e.Trusted(id)
 }
 
 // indexSearcher reads each file it is handed into the index's trigrams.
@@ -342,13 +353,14 @@ func indexSkip(o *options, stderr io.Writer) (use *indexUse, why string) {
 	if len(layers) == 0 {
 		return nil, "no index of " + t.root + " (urg --index-update builds one)"
 	}
-	return &indexUse{t: t, layers: layers}, ""
+	return &indexUse{t: t, own: t.own(), layers: layers}, ""
 }
 
 // indexUse is a search's use of the index: its layers, and what it found
 // of the files walked.
 type indexUse struct {
 	t       indexTree
+	own     string // the index's own directory, as indexTree.own
 	layers  []*indexLayer
 	ruled   atomic.Int64 // files ruled out, unread
 	fresh   atomic.Int64 // files the index holds as they are
@@ -364,12 +376,19 @@ func (u *indexUse) skip(path string) bool {
 	if !ok {
 		return false
 	}
+	if u.own != "" && strings.HasPrefix(name, u.own) {
+		return false // the index's own files, searched but never indexed
+	}
 	for _, l := range u.layers {
-		e, found, held := heldAsIs(l.ix, name, path)
+		e, found, same, held := heldAs(l.ix, name, path)
 		if !found {
 			continue
 		}
 		if !held {
+			if same {
+				u.fresh.Add(1) // racy or not indexed: read, but not changed
+				return false
+			}
 			break
 		}
 		u.fresh.Add(1)

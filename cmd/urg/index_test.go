@@ -231,3 +231,52 @@ func TestIndexKilled(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexMessages checks the two things --index says on stderr: that a
+// damaged index is unreadable (the search goes on as a scan, with the
+// scan's output and exit status), and that an index is stale once more
+// than a tenth of the files changed since it was updated.
+func TestIndexMessages(t *testing.T) {
+	root := t.TempDir()
+	for i := range 20 {
+		name := filepath.Join(root, fmt.Sprintf("f%02d.txt", i))
+		if err := os.WriteFile(name, []byte(fmt.Sprintf("line %d PM_RESUME\n", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	search := []string{"--sort", "path", "-n", "PM_RESUME", root}
+	scan := indexRun(t, root, search...)
+	indexRun(t, root, "--index-update", root)
+	ixPath := filepath.Join(root, ".urg", "index")
+	data, err := os.ReadFile(ixPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-3] ^= 0xff // in the tables, which are read first
+	if err := os.WriteFile(ixPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	code := run(append([]string{"--index"}, search...), &out, &errs, func() {})
+	wantErr := "urg: " + ixPath + ": index unreadable: "
+	if lines := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n"); len(lines) != 1 || !strings.HasPrefix(lines[0], wantErr) {
+		t.Errorf("stderr with a damaged index:\n%s\nwant one line starting %q", errs.String(), wantErr)
+	}
+	if got := fmt.Sprintf("exit %d\n%s\nstderr:\n", code, out.String()); got != scan {
+		t.Errorf("damaged index:\n%s\nscan:\n%s", got, scan)
+	}
+
+	indexRun(t, root, "--index-update", root) // builds it again
+	for i := range 3 {                        // 3 of 20 changed: more than a tenth
+		name := filepath.Join(root, fmt.Sprintf("f%02d.txt", i))
+		if err := os.WriteFile(name, []byte("changed PM_RESUME\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs.Reset()
+	out.Reset()
+	run(append([]string{"--index"}, search...), &out, &errs, func() {})
+	if !strings.Contains(errs.String(), "index is stale: 3 of 20 files are new or changed") {
+		t.Errorf("stderr with 3 of 20 files changed: %q", errs.String())
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"urg/match/internal/matchtest"
 )
 
 // TestBeyondKeepsLiterals: under UTF-8 with -i, the lines beyond ASCII
@@ -24,7 +26,7 @@ func TestBeyondKeepsLiterals(t *testing.T) {
 			t.Errorf("%q: engine %q, want it to hold %q", tc.pattern, m.Engine(), tc.want)
 		}
 		text := "x\nK\u212aLVIN abc\nERROR: xſ FAILED\nkelvin zz\nDEADLINE  exceeded\nTIMEOUT EXCEEDED é\nti\u017fmeout deadſine\n\u017f\u212a\u017f xy\nkel\u212avin ab\n\u212aelvin ab"
-		got := lines(t, m, text)
+		got := matchtest.Lines(t, m, text)
 		var want []string
 		for i, line := range strings.Split(text, "\n") {
 			ref, _ := newReference(tc.pattern, Options{IgnoreCase: true, UTF8: true})
@@ -54,7 +56,7 @@ func TestUnicodeFlagOff(t *testing.T) {
 		if strings.Contains(m.Engine(), "regexp2") {
 			t.Errorf("%q: engine %q, want Go's regexp", tc.pattern, m.Engine())
 		}
-		got := lines(t, m, "xAh\néAh\n Ah\néBh")
+		got := matchtest.Lines(t, m, "xAh\néAh\n Ah\néBh")
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("%q: lines %q, want %q", tc.pattern, got, tc.want)
 		}

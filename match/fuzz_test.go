@@ -16,6 +16,7 @@ import (
 	"urg/match/aho"
 	"urg/match/backtrack"
 	"urg/match/base"
+	"urg/match/internal/matchtest"
 	"urg/match/parsed"
 )
 
@@ -157,7 +158,7 @@ func FuzzMatcher(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Compile(%q, %+v) worked but the reference refused it: %v", pattern, o, err)
 		}
-		got, err := selected(m, []byte(text))
+		got, err := matchtest.Selected(m, []byte(text))
 		if err != nil {
 			return // a time limit met: nothing to compare
 		}
@@ -236,24 +237,6 @@ func manyPatterns(pattern string) string {
 		all = append(all, w)
 	}
 	return strings.Join(all, "\n")
-}
-
-// selected returns the numbers (from 0) of the lines of text that m
-// selects, found by calling Next as the searcher does.
-func selected(m Matcher, text []byte) ([]int, error) {
-	var got []int
-	line := 0
-	for at := 0; at <= len(text); {
-		s, e, err := m.Next(text[at:])
-		if err != nil || s < 0 {
-			return got, err
-		}
-		line += bytes.Count(text[at:at+s], []byte("\n"))
-		got = append(got, line)
-		line++
-		at += e + 1
-	}
-	return got, nil
 }
 
 // reference decides one line at a time, independently of the engines:

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"urg/match/aho"
+	"urg/match/internal/matchtest"
 )
 
 // TestHeaded checks many regexes that begin with literals, found by their
@@ -70,8 +71,8 @@ func TestHeaded(t *testing.T) {
 		ref := joinedMatcher(t, pats, o)
 		name := fmt.Sprintf("%q, %+v", pats, o)
 		text := []byte(strings.Join(lines, "\n"))
-		got, _ := selected(m, text)
-		want, _ := selected(ref, text)
+		got, _ := matchtest.Selected(m, text)
+		want, _ := matchtest.Selected(ref, text)
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s over %q: lines %v, the joined matcher's %v", name, text, got, want)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"urg/match/internal/matchtest"
 	"urg/match/prefilter"
 )
 
@@ -66,7 +67,7 @@ func TestManyLiterals(t *testing.T) {
 					want = append(want, fmt.Sprintf("%d:%s", i+1, line))
 				}
 			}
-			if got := lines(t, m, string(text)); !slices.Equal(got, want) {
+			if got := matchtest.Lines(t, m, string(text)); !slices.Equal(got, want) {
 				t.Fatalf("%d: %q %+v (%s): got %q, want %q", iter, pat, o, m.Engine(), got, want)
 			}
 		}
@@ -90,7 +91,7 @@ func TestManyLiteralsEngine(t *testing.T) {
 	// Folded and exact letters in one word: a folded prefilter would
 	// take abcx, so it may only find candidates.
 	mixed := mustCompile(t, []string{`(?i:abc)X|(?i:def)Y|(?i:ghi)Z`}, Options{})
-	if got, want := lines(t, mixed, "ABCx\nABCX\ndefy\nDEFY\nghiZ"), []string{"2:ABCX", "4:DEFY", "5:ghiZ"}; !slices.Equal(got, want) {
+	if got, want := matchtest.Lines(t, mixed, "ABCx\nABCX\ndefy\nDEFY\nghiZ"), []string{"2:ABCX", "4:DEFY", "5:ghiZ"}; !slices.Equal(got, want) {
 		t.Errorf("folded and exact letters (%s): got %q, want %q", mixed.Engine(), got, want)
 	}
 	// Two-byte strings, of a class or a group: the pair scan.

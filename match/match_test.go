@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"urg/match/internal/matchtest"
 )
 
 // The expected results below were taken from GNU grep 3.8 run as
@@ -22,64 +24,6 @@ func mustCompile(t *testing.T, patterns []string, o Options) Matcher {
 		t.Fatalf("Compile(%q, %+v): %v", patterns, o, err)
 	}
 	return m
-}
-
-// lines returns "N:line" for every line of text that m selects, found by
-// calling Next repeatedly as the searcher does. text carries no trailing
-// newline.
-func lines(t *testing.T, m Matcher, text string) []string {
-	t.Helper()
-	var got []string
-	b := []byte(text)
-	at, lineno := 0, 1
-	for at <= len(b) {
-		s, e, err := m.Next(b[at:])
-		if err != nil {
-			t.Fatalf("Next(%q): %v", b[at:], err)
-		}
-		if s < 0 {
-			if e != -1 {
-				t.Fatalf("Next(%q) = %d, %d: end must be -1 with start -1", b[at:], s, e)
-			}
-			break
-		}
-		if s > e || at+e > len(b) {
-			t.Fatalf("Next(%q) = %d, %d: bad bounds", b[at:], s, e)
-		}
-		if s > 0 && b[at+s-1] != '\n' {
-			t.Fatalf("Next(%q) = %d, %d: start is not a line start", b[at:], s, e)
-		}
-		if at+e < len(b) && b[at+e] != '\n' {
-			t.Fatalf("Next(%q) = %d, %d: end is not a line end", b[at:], s, e)
-		}
-		if strings.IndexByte(string(b[at+s:at+e]), '\n') >= 0 {
-			t.Fatalf("Next(%q) = %d, %d: bounds hold a newline", b[at:], s, e)
-		}
-		lineno += strings.Count(string(b[at:at+s]), "\n")
-		got = append(got, fmt.Sprintf("%d:%s", lineno, b[at+s:at+e]))
-		lineno++
-		at += e + 1
-	}
-	return got
-}
-
-// each returns the matches Each reports in line, as grep -o prints them.
-func each(t *testing.T, m Matcher, line string) []string {
-	t.Helper()
-	var got []string
-	last := 0
-	err := m.Each([]byte(line), func(s, e int) {
-		if s < last || e <= s || e > len(line) {
-			t.Errorf("Each(%q): bad match [%d, %d) after %d", line, s, e, last)
-			return
-		}
-		last = e
-		got = append(got, line[s:e])
-	})
-	if err != nil {
-		t.Fatalf("Each(%q): %v", line, err)
-	}
-	return got
 }
 
 func TestEngine(t *testing.T) {
@@ -324,7 +268,7 @@ func TestNextLines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, tt.patterns, tt.opts)
-			got := lines(t, m, tt.text)
+			got := matchtest.Lines(t, m, tt.text)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.text, got, tt.want)
 			}
@@ -383,7 +327,7 @@ func checkEach(t *testing.T, tests []eachCase) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, tt.patterns, tt.opts)
-			got := each(t, m, tt.line)
+			got := matchtest.Each(t, m, tt.line)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.line, got, tt.want)
 			}
@@ -420,10 +364,10 @@ func TestEachOffsets(t *testing.T) {
 
 func TestNoPatterns(t *testing.T) {
 	m := mustCompile(t, nil, Options{})
-	if got := lines(t, m, "a\n\nb"); got != nil {
+	if got := matchtest.Lines(t, m, "a\n\nb"); got != nil {
 		t.Errorf("no pattern selected %q", got)
 	}
-	if got := each(t, m, "abc"); got != nil {
+	if got := matchtest.Each(t, m, "abc"); got != nil {
 		t.Errorf("no pattern matched %q", got)
 	}
 }
@@ -482,7 +426,7 @@ func TestTimeout(t *testing.T) {
 	line := strings.Repeat("a", 40) + "b"
 	t.Run("RE2 runs (a+)+$ in linear time", func(t *testing.T) {
 		m := mustCompile(t, []string{"(a+)+$"}, Options{Timeout: time.Millisecond})
-		if got := lines(t, m, "x\n"+line+"\ny"); got != nil {
+		if got := matchtest.Lines(t, m, "x\n"+line+"\ny"); got != nil {
 			t.Errorf("got %q, want no line", got)
 		}
 	})
@@ -538,8 +482,8 @@ func TestConcurrentUse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, []string{tt.pattern}, tt.opts)
-			want := lines(t, m, text)
-			wantEach := each(t, m, "xab yac xad")
+			want := matchtest.Lines(t, m, text)
+			wantEach := matchtest.Each(t, m, "xab yac xad")
 			var wg sync.WaitGroup
 			errs := make(chan string, 8)
 			for g := 0; g < 8; g++ {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"urg/match/backtrack"
+	"urg/match/internal/matchtest"
 	"urg/match/perl"
 )
 
@@ -85,10 +86,10 @@ func TestSeveralPatternsOwnSyntax(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mustCompile(t, tt.patterns, tt.opts)
-			if got := lines(t, m, tt.text); !slices.Equal(got, tt.wantLines) {
+			if got := matchtest.Lines(t, m, tt.text); !slices.Equal(got, tt.wantLines) {
 				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.text, got, tt.wantLines)
 			}
-			if got := each(t, m, tt.line); !slices.Equal(got, tt.wantEach) {
+			if got := matchtest.Each(t, m, tt.line); !slices.Equal(got, tt.wantEach) {
 				t.Errorf("%s matcher, Each(%q):\n got %q\nwant %q", m.Engine(), tt.line, got, tt.wantEach)
 			}
 		})
@@ -120,7 +121,7 @@ func TestSeveralPatternsNextFarApart(t *testing.T) {
 	}
 	for _, pats := range [][]string{{"foo", `(a)\1`}, {`(a)\1`, "foo"}, {`(a)\1`, "(?<=f)oo"}} {
 		m := mustCompile(t, pats, Options{})
-		if got := lines(t, m, b.String()); !slices.Equal(got, want) {
+		if got := matchtest.Lines(t, m, b.String()); !slices.Equal(got, want) {
 			t.Errorf("%q (%s): %d lines, want %d\n%s", pats, m.Engine(), len(got), len(want), firstDiff(got, want))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"urg/match/backtrack"
 	"urg/match/base"
+	"urg/match/internal/matchtest"
 	"urg/match/locale"
 	"urg/match/perl"
 )
@@ -117,7 +118,7 @@ func TestASCIISplitSameAsUTF8(t *testing.T) {
 					// on the line that crosses it.
 					text = strings.Repeat("ab cd\n", 150) + strings.Repeat("a", 5000) + "é\n" + text
 				}
-				got, want := lines(t, m, text), lines(t, uni, text)
+				got, want := matchtest.Lines(t, m, text), matchtest.Lines(t, uni, text)
 				if !slices.Equal(got, want) {
 					t.Fatalf("text of %d lines: %d lines selected, the UTF-8 matcher selects %d\n%s",
 						shape.n, len(got), len(want), firstDiff(got, want))
@@ -131,7 +132,7 @@ func TestASCIISplitSameAsUTF8(t *testing.T) {
 					if k%8 != 0 && !sel[fmt.Sprintf("%d:%s", k+1, line)] {
 						continue
 					}
-					if g, w := each(t, m, line), each(t, uni, line); !slices.Equal(g, w) {
+					if g, w := matchtest.Each(t, m, line), matchtest.Each(t, uni, line); !slices.Equal(g, w) {
 						t.Fatalf("Each(%q) = %q, the UTF-8 matcher's %q", line, g, w)
 					}
 				}
@@ -158,7 +159,7 @@ func TestASCIISplitLongText(t *testing.T) {
 		filler + strings.Repeat("a", 9000) + "é\n" + filler,
 		strings.Repeat("aé", 100000),
 	} {
-		got, want := lines(t, m, text), lines(t, uni, text)
+		got, want := matchtest.Lines(t, m, text), matchtest.Lines(t, uni, text)
 		if !slices.Equal(got, want) {
 			t.Errorf("%d lines selected, the UTF-8 matcher selects %d\n%s", len(got), len(want), firstDiff(got, want))
 		}
@@ -239,10 +240,10 @@ func TestASCIISplitASCIILinesStayInC(t *testing.T) {
 		}
 		calls := 0
 		spy := locale.NewSplit(ascii, nonASCIIOnly{uni, t, &calls})
-		got := lines(t, spy, splitText(rng, 2000, 10))
+		got := matchtest.Lines(t, spy, splitText(rng, 2000, 10))
 		for _, l := range got {
 			_, line, _ := strings.Cut(l, ":")
-			each(t, spy, line)
+			matchtest.Each(t, spy, line)
 		}
 		// Far apart: a call for each line beyond ASCII.
 		var b strings.Builder
@@ -256,7 +257,7 @@ func TestASCIISplitASCIILinesStayInC(t *testing.T) {
 			b.WriteString(strings.Repeat("x", i%50) + " ab ctx fooError(\n")
 		}
 		calls = 0
-		lines(t, spy, b.String())
+		matchtest.Lines(t, spy, b.String())
 		if calls != want {
 			t.Errorf("%q: the UTF-8 matcher was asked %d times about %d lines beyond ASCII far apart", c.patterns, calls, want)
 		}
@@ -374,7 +375,7 @@ func TestRelaxedRegexSelects(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := splitText(rng, 3000, 3)
-		if got, want := lines(t, p, text), lines(t, plain, text); !slices.Equal(got, want) {
+		if got, want := matchtest.Lines(t, p, text), matchtest.Lines(t, plain, text); !slices.Equal(got, want) {
 			t.Errorf("%q %+v: %d lines, regexp2 alone %d\n%s", tt.pattern, tt.o, len(got), len(want), firstDiff(got, want))
 		}
 	}
@@ -414,7 +415,7 @@ func TestUTF8InvalidPatternBytes(t *testing.T) {
 		o := tt.o
 		o.UTF8 = true
 		m := mustCompile(t, tt.patterns, o)
-		if got := lines(t, m, strings.TrimSuffix(tt.text, "\n")); !slices.Equal(got, tt.want) {
+		if got := matchtest.Lines(t, m, strings.TrimSuffix(tt.text, "\n")); !slices.Equal(got, tt.want) {
 			t.Errorf("%q %+v (%s): %q, want %q", tt.patterns, tt.o, m.Engine(), got, tt.want)
 		}
 	}

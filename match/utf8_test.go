@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"urg/match/internal/matchtest"
 )
 
 // Under Options.UTF8, word characters and the POSIX classes of letters are
@@ -72,7 +74,7 @@ func grepLines(t *testing.T, grep, locale, text string, args ...string) ([]strin
 // a newline), and its exit status.
 func matchedLines(t *testing.T, m Matcher, text string, only bool) ([]string, int) {
 	t.Helper()
-	sel := lines(t, m, strings.TrimSuffix(text, "\n"))
+	sel := matchtest.Lines(t, m, strings.TrimSuffix(text, "\n"))
 	if len(sel) == 0 {
 		return []string{""}, 1
 	}
@@ -82,7 +84,7 @@ func matchedLines(t *testing.T, m Matcher, text string, only bool) ([]string, in
 	var out []string
 	for _, l := range sel {
 		n, line, _ := strings.Cut(l, ":")
-		for _, s := range each(t, m, line) {
+		for _, s := range matchtest.Each(t, m, line) {
 			out = append(out, n+":"+s)
 		}
 	}
@@ -183,7 +185,7 @@ func TestUTF8WordCharacterBeforeAndAfter(t *testing.T) {
 		want []string
 	}{{true, nil}, {false, []string{"1:xéx éa"}}} {
 		m := mustCompile(t, []string{"a"}, Options{Fixed: true, Word: true, UTF8: tt.uni})
-		if got := lines(t, m, "xéx éa"); !slices.Equal(got, tt.want) {
+		if got := matchtest.Lines(t, m, "xéx éa"); !slices.Equal(got, tt.want) {
 			t.Errorf("UTF8 %v: %q, want %q", tt.uni, got, tt.want)
 		}
 	}
@@ -218,14 +220,14 @@ func TestUTF8InvalidBytes(t *testing.T) {
 	for _, pats := range [][]string{{`\w+`}, {`\bt\b`}, {`(?<=\W)t`}, {"t"}, {`\W`}, {`[[:^alpha:]]`}, {"t", `(a)\1`}} {
 		for _, o := range []Options{{UTF8: true}, {UTF8: true, Word: true}, {UTF8: true, IgnoreCase: true}} {
 			m := mustCompile(t, pats, o)
-			for _, l := range lines(t, m, text) {
+			for _, l := range matchtest.Lines(t, m, text) {
 				_, line, _ := strings.Cut(l, ":")
-				each(t, m, line)
+				matchtest.Each(t, m, line)
 			}
 		}
 	}
 	m := mustCompile(t, []string{"t"}, Options{UTF8: true, Word: true})
-	if got := lines(t, m, text); !slices.Equal(got, []string{"2:\xe9t\xe9"}) {
+	if got := matchtest.Lines(t, m, text); !slices.Equal(got, []string{"2:\xe9t\xe9"}) {
 		t.Errorf("-w t: %q, want the line where invalid bytes surround it", got)
 	}
 }

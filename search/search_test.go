@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"time"
 
 	"urg/match"
 )
@@ -428,76 +426,6 @@ func TestManyLines(t *testing.T) {
 	})
 }
 
-func TestSinkError(t *testing.T) {
-	tests := []struct {
-		name   string
-		opts   Options
-		input  string
-		failAt int
-		want   []string
-	}{
-		{"on a match", Options{}, "foo\nfoo\nfoo\n", 2, []string{"1:0:foo", "2:4:foo"}},
-		{"on after context", Options{After: 2}, "foo\nx\ny\nfoo\n", 2, []string{"1:0:foo", "2-4-x"}},
-		{"on before context", Options{Before: 2}, "x\ny\nfoo\nfoo\n", 1, []string{"1-0-x"}},
-		{"on the binary notice", Options{}, "foo\x00\nfoo\n", 1, []string{"binary"}},
-	}
-	m := compile(t, "foo")
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rec := recorder{failAt: tt.failAt}
-			o := tt.opts
-			o.LineNumbers = true
-			_, err := New(m, o).Search(strings.NewReader(tt.input), &rec)
-			if !errors.Is(err, errSink) {
-				t.Errorf("Search error = %v, want %v", err, errSink)
-			}
-			if !slices.Equal(rec.events, tt.want) {
-				t.Errorf("events after the failure: got %q, want %q", rec.events, tt.want)
-			}
-		})
-	}
-}
-
-func TestReadError(t *testing.T) {
-	errRead := errors.New("read failed")
-	m := compile(t, "foo")
-	t.Run("first read", func(t *testing.T) {
-		var rec recorder
-		_, err := New(m, Options{}).Search(iotest.ErrReader(errRead), &rec)
-		if !errors.Is(err, errRead) {
-			t.Errorf("err = %v, want %v", err, errRead)
-		}
-		if len(rec.events) != 0 {
-			t.Errorf("events %q", rec.events)
-		}
-	})
-	t.Run("second read", func(t *testing.T) {
-		var rec recorder
-		r := iotest.TimeoutReader(strings.NewReader("foo\nbar\nfoo\n"))
-		_, err := New(m, Options{LineNumbers: true}).Search(r, &rec)
-		if !errors.Is(err, iotest.ErrTimeout) {
-			t.Errorf("err = %v, want %v", err, iotest.ErrTimeout)
-		}
-		want := []string{"1:0:foo", "3:8:foo"}
-		if !slices.Equal(rec.events, want) {
-			t.Errorf("events %q, want %q", rec.events, want)
-		}
-	})
-}
-
-func TestMatcherError(t *testing.T) {
-	m, err := match.Compile([]string{"(?=a)(a+)+$"}, match.Options{Timeout: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rec recorder
-	input := "x\n" + strings.Repeat("a", 40) + "b\n"
-	_, err = New(m, Options{}).Search(strings.NewReader(input), &rec)
-	if !errors.Is(err, match.ErrTimeout) {
-		t.Errorf("err = %v, want one wrapping match.ErrTimeout", err)
-	}
-}
-
 // TestReuse runs one Searcher over several inputs: nothing of one search
 // (line numbers, offsets, context, max count, binary state) may leak into
 // the next.
@@ -524,97 +452,6 @@ func TestReuse(t *testing.T) {
 		}
 		if !slices.Equal(rec.events, st.want) || res.Count != st.count {
 			t.Errorf("search %d: got %q (%d), want %q (%d)", i, rec.events, res.Count, st.want, st.count)
-		}
-	}
-}
-
-// TestLineIsValidDuringCall checks that a line handed to the sink holds
-// the input bytes even when the buffer is moved between calls.
-func TestLineIsValidDuringCall(t *testing.T) {
-	m := compile(t, "o")
-	input := bytes.Repeat([]byte("foo\nbar\n"+long+"o\n"), 20)
-	var rec recorder
-	_, err := New(m, Options{BufSize: 16, Before: 1}).Search(iotest.OneByteReader(bytes.NewReader(input)), &rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rec.events) != 60 {
-		t.Fatalf("got %d events, want 60", len(rec.events))
-	}
-	for i, e := range rec.events {
-		var want string
-		switch i % 3 {
-		case 0:
-			want = "foo"
-		case 1:
-			want = "bar"
-		case 2:
-			want = long + "o"
-		}
-		if !strings.HasSuffix(e, want) {
-			t.Fatalf("event %d = %q, want its line to be %q", i, e, want)
-		}
-	}
-}
-
-// framingSink fails the test when Begin or Finish is called: they frame
-// a file for whoever runs its search, never for the Searcher.
-type framingSink struct {
-	*recorder
-	t *testing.T
-}
-
-func (k framingSink) Begin() error {
-	k.t.Error("the search called Begin")
-	return nil
-}
-
-func (k framingSink) Finish(Result, error) error {
-	k.t.Error("the search called Finish")
-	return nil
-}
-
-// TestNoFraming checks that no way of searching a file calls the sink's
-// Begin or Finish, for text and for binary data (whose split search goes
-// on in order over a wrapped sink).
-func TestNoFraming(t *testing.T) {
-	m := compile(t, "foo")
-	inputs := map[string]string{
-		"text":   manyLines(400, nil),
-		"binary": manyLines(400, func(i int) string { return map[bool]string{true: "\x00 foo"}[i == 300] }),
-	}
-	for name, input := range inputs {
-		for _, o := range []Options{{LineNumbers: true}, {Before: 1, After: 1}, {CountOnly: true}} {
-			sink := framingSink{&recorder{}, t}
-			ways := map[string]func() (Result, error){
-				"Search": func() (Result, error) { return New(m, o).Search(strings.NewReader(input), sink) },
-				"SearchBuffer whole": func() (Result, error) {
-					return New(m, o).SearchBuffer([]byte(input), nil, sink)
-				},
-				"SearchBuffer head": func() (Result, error) {
-					return New(m, o).SearchBuffer([]byte(input[:100]), strings.NewReader(input[100:]), sink)
-				},
-				"SearchMapped": func() (Result, error) { return New(m, o).SearchMapped(newTestMap(t, input), sink) },
-				"Parallel.SearchMapped": func() (Result, error) {
-					p := NewParallel(m, o, 2, nil)
-					p.Piece = 100
-					return p.SearchMapped(newTestMap(t, input), sink)
-				},
-				"Parallel.SearchStream": func() (Result, error) {
-					p := NewParallel(m, o, 2, nil)
-					p.streamPiece = 100
-					return p.SearchStream(&testStream{data: input, stretch: 64},
-						func(off int64) io.Reader { return strings.NewReader(input[off:]) }, sink)
-				},
-			}
-			for way, search := range ways {
-				if strings.HasPrefix(way, "Parallel") && !Splits(o) {
-					continue
-				}
-				if _, err := search(); err != nil {
-					t.Errorf("%s %s %+v: %v", name, way, o, err)
-				}
-			}
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"urg/match/internal/matchtest"
 	"urg/match/regex"
 )
 
@@ -56,13 +57,13 @@ func TestAffixLines(t *testing.T) {
 					}
 					if !word {
 						// -o: Go's matches, leftmost-first.
-						got, want := each(t, m, line), ref.FindAllString(line, -1)
+						got, want := matchtest.Each(t, m, line), ref.FindAllString(line, -1)
 						if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
 							t.Fatalf("%q (%+v) in %q: matches %q, want %q", p, o, line, got, want)
 						}
 					}
 				}
-				got := lines(t, m, strings.Join(text, "\n"))
+				got := matchtest.Lines(t, m, strings.Join(text, "\n"))
 				if strings.Join(got, "\n") != strings.Join(want, "\n") {
 					t.Fatalf("%q (%+v) over %q: selected %q, want %q", p, o, text, got, want)
 				}
@@ -97,7 +98,7 @@ func TestPrefixedWordsBeyondASCII(t *testing.T) {
 					want = append(want, fmt.Sprintf("%d:%s", i+1, line))
 				}
 			}
-			got := lines(t, m, strings.Join(text, "\n"))
+			got := matchtest.Lines(t, m, strings.Join(text, "\n"))
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Fatalf("%q (-w, UTF-8) over %q: selected %q, want %q", p, text, got, want)
 			}

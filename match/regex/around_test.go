@@ -3,6 +3,8 @@ package regex_test
 import (
 	"slices"
 	"testing"
+
+	"urg/match/internal/matchtest"
 )
 
 func TestAround(t *testing.T) {
@@ -41,7 +43,7 @@ func TestAround(t *testing.T) {
 		{`^foo$`, "foo", true}, {`^foo$`, " foo", false}, {`^foo`, "foo x", true}, {`x\d*foo$`, "x1foo", true},
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{})
-		if got, _ := selected(m, []byte(c.line)); (len(got) > 0) != c.want {
+		if got, _ := matchtest.Selected(m, []byte(c.line)); (len(got) > 0) != c.want {
 			t.Errorf("%q on %q: selected %v, want %v", c.pattern, c.line, len(got) > 0, c.want)
 		}
 	}
@@ -55,7 +57,7 @@ func TestAround(t *testing.T) {
 		{`foo\d+$`, "foo1 x\nfoo\nfoo12\nfoo1foo2", []int{2, 3}},
 	} {
 		m := mustCompile(t, []string{c.pattern}, Options{})
-		if got, _ := selected(m, []byte(c.text)); !slices.Equal(got, c.want) {
+		if got, _ := matchtest.Selected(m, []byte(c.text)); !slices.Equal(got, c.want) {
 			t.Errorf("%q on %q: lines %v, want %v", c.pattern, c.text, got, c.want)
 		}
 	}
@@ -64,7 +66,7 @@ func TestAround(t *testing.T) {
 		"NewError(x": true, "newError(x": false, "newError(x FooError(xx": true, "FooError(": false,
 		"é FooError(x": true, "FooéError(x": false, "Error(x": false, "EError(x": true,
 	} {
-		got, _ := selected(m, []byte(line))
+		got, _ := matchtest.Selected(m, []byte(line))
 		if (len(got) > 0) != want {
 			t.Errorf("%q on %q: selected %v, want %v", `[A-Z]\w*Error\(x+`, line, len(got) > 0, want)
 		}

@@ -2,6 +2,8 @@ package regex_test
 
 import (
 	"testing"
+
+	"urg/match/internal/matchtest"
 )
 
 func TestClassRun(t *testing.T) {
@@ -35,7 +37,7 @@ func TestClassRun(t *testing.T) {
 		"x := MAX_LEN": true, "MAXLEN2": true, "MAX": false, "xMAXLEN": false, "MAXLEN_x": false,
 		"_ABCD": false, "1ABCD": false, "a ABCD b": true, "AB CD EF GH": false, "ABCDé": true,
 	} {
-		got, _ := selected(m, []byte(line))
+		got, _ := matchtest.Selected(m, []byte(line))
 		if (len(got) > 0) != want {
 			t.Errorf("on %q: selected %v, want %v", line, len(got) > 0, want)
 		}

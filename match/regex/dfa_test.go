@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"urg/match"
+	"urg/match/internal/matchtest"
 	"urg/match/regex"
 )
 
@@ -147,7 +148,7 @@ func TestDFADual(t *testing.T) {
 					want = append(want, fmt.Sprintf("%d:%s", i+1, l))
 				}
 			}
-			if got := lines(t, m, s); !slices.Equal(got, want) {
+			if got := matchtest.Lines(t, m, s); !slices.Equal(got, want) {
 				t.Fatalf("%s, %d bytes: %d lines selected, want %d (first difference near %q / %q)",
 					c.pattern, len(s), len(got), len(want), firstDiff(got, want), firstDiff(want, got))
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"urg/match/internal/matchtest"
 	"urg/match/prefilter"
 )
 
@@ -55,7 +56,7 @@ func TestLeadMatcher(t *testing.T) {
 // matches alone.
 func checkSelected(t *testing.T, m Matcher, line *regexp.Regexp, text []byte) {
 	t.Helper()
-	got, err := selected(m, text)
+	got, err := matchtest.Selected(m, text)
 	if err != nil {
 		t.Fatal(err)
 	}

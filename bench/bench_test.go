@@ -96,9 +96,31 @@ func TestQuick(t *testing.T) {
 	if len(rep.Scenarios) != 8 {
 		t.Fatalf("%d scenarios in the JSON, want 4 on quick and 4 on big", len(rep.Scenarios))
 	}
+	searchLines, dd, ring := countToolLines(t, rep)
+	wantBars := map[string][]string{} // scenario title -> tool lines timed
+	runs, wantRuns := 0, 0
+	for _, s := range rep.Scenarios {
+		lines := searchLines
+		if s.Corpus == "big" {
+			lines += dd
+		} else {
+			lines += ring
+		}
+		wantRuns += 2 * lines
+		runs += checkQuickScenario(t, s, out, lines, dd, ring, wantBars)
+	}
+	if runs != rep.runCount() || runs != wantRuns && !hasExcluded(rep) {
+		t.Errorf("%d runs in the JSON for %d tool lines", runs, len(rep.Tools))
+	}
+	checkSVGBars(t, svgPath, wantBars)
+}
+
+// countToolLines counts the JSON's search lines and its dd and ring
+// floor lines, checking that each floor is listed once where it can run.
+func countToolLines(t *testing.T, rep *report) (searchLines, dd, ring int) {
+	t.Helper()
 	// The dd floor line is listed once and run on the big corpus only;
 	// the ring floor's, where the kernel gives a ring, on the tree only.
-	searchLines, dd, ring := 0, 0, 0
 	for _, tl := range rep.Tools {
 		switch {
 		case tl.Family != "floor":
@@ -117,68 +139,69 @@ func TestQuick(t *testing.T) {
 	if err := ringFloorAvailable(); (err == nil) != (ring == 1) {
 		t.Errorf("%d ring floor lines in the JSON, with the ring %v", ring, err)
 	}
-	wantBars := map[string][]string{} // scenario title -> tool lines timed
-	runs, wantRuns := 0, 0
-	for _, s := range rep.Scenarios {
-		lines := searchLines
-		if s.Corpus == "big" {
-			lines += dd
-		} else {
-			lines += ring
-		}
-		wantRuns += 2 * lines
-		if s.Name == "heavy regex, inverted count" && !slices.Equal(s.Flags, []string{"-c", "-v"}) {
-			t.Errorf("%s: flags %q in the JSON, want -c -v", s.Name, s.Flags)
-		}
-		if s.Status != "timed" {
-			t.Errorf("%s/%s %s: %s", s.Corpus, s.Cache, s.Name, s.Reason)
-			continue
-		}
-		for _, e := range s.Excluded {
-			// A peer version whose output differs on the quick corpus is
-			// reported, not failed: the check did its job.
-			t.Logf("%s/%s: %s left out: %s", s.Corpus, s.Name, e.Tool, e.Reason)
-		}
-		if len(s.Tools)+len(s.Excluded) != lines {
-			t.Errorf("%s/%s: %d timed and %d left out, of %d tool lines", s.Corpus, s.Name, len(s.Tools), len(s.Excluded), lines)
-		}
-		if dd > 0 && (s.Corpus == "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == "dd" }) {
-			t.Errorf("%s/%s: dd timed %v, want on the big corpus only", s.Corpus, s.Name, s.Corpus != "big")
-		}
-		if ring > 0 && (s.Corpus != "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == ringFloorName }) {
-			t.Errorf("%s/%s: the ring floor timed %v, want on the tree only", s.Corpus, s.Name, s.Corpus == "big")
-		}
-		header := fmt.Sprintf("== %s, %s: %s  `%s`", s.Corpus, s.Cache, s.Name, searchLabel(s.Flags, s.Pattern))
-		if !strings.Contains(out, header) {
-			t.Errorf("no table header %q", header)
-		}
-		for _, tr := range s.Tools {
-			if len(tr.Runs) != 2 || tr.Summary.N != 2 {
-				t.Errorf("%s %s: %d runs (N %d), want 2", s.Name, tr.Tool, len(tr.Runs), tr.Summary.N)
-			}
-			want := int64(s.OutputBytes)
-			if tr.Tool == "dd" || tr.Tool == ringFloorName {
-				want = 0 // a floor prints nothing
-			}
-			for _, r := range tr.Runs {
-				if r.Seconds <= 0 || r.OutputBytes != want {
-					t.Errorf("%s %s: run %+v", s.Name, tr.Tool, r)
-				}
-			}
-			runs += len(tr.Runs)
-			if !strings.Contains(out, "\n   "+tr.Tool+" ") {
-				t.Errorf("no table row for %s", tr.Tool)
-			}
-			wantBars[s.Corpus+", "+s.Cache+": "+s.Name] = append(wantBars[s.Corpus+", "+s.Cache+": "+s.Name], tr.Tool)
-		}
-		if s.Name == "needles" && (s.Needles == nil || s.Needles.Found != s.Needles.Planted || s.Needles.Planted == 0) {
-			t.Errorf("needles: %+v", s.Needles)
-		}
-	}
-	if runs != rep.runCount() || runs != wantRuns && !hasExcluded(rep) {
-		t.Errorf("%d runs in the JSON for %d tool lines", runs, len(rep.Tools))
-	}
+	return searchLines, dd, ring
+}
 
+// checkQuickScenario checks one scenario of the JSON against the tables
+// printed, lines being its tool lines, and adds to wantBars the bars its
+// SVG panel must have. It returns the number of runs the scenario holds.
+func checkQuickScenario(t *testing.T, s *scenarioResult, out string, lines, dd, ring int, wantBars map[string][]string) int {
+	t.Helper()
+	runs := 0
+	if s.Name == "heavy regex, inverted count" && !slices.Equal(s.Flags, []string{"-c", "-v"}) {
+		t.Errorf("%s: flags %q in the JSON, want -c -v", s.Name, s.Flags)
+	}
+	if s.Status != "timed" {
+		t.Errorf("%s/%s %s: %s", s.Corpus, s.Cache, s.Name, s.Reason)
+		return 0
+	}
+	for _, e := range s.Excluded {
+		// A peer version whose output differs on the quick corpus is
+		// reported, not failed: the check did its job.
+		t.Logf("%s/%s: %s left out: %s", s.Corpus, s.Name, e.Tool, e.Reason)
+	}
+	if len(s.Tools)+len(s.Excluded) != lines {
+		t.Errorf("%s/%s: %d timed and %d left out, of %d tool lines", s.Corpus, s.Name, len(s.Tools), len(s.Excluded), lines)
+	}
+	if dd > 0 && (s.Corpus == "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == "dd" }) {
+		t.Errorf("%s/%s: dd timed %v, want on the big corpus only", s.Corpus, s.Name, s.Corpus != "big")
+	}
+	if ring > 0 && (s.Corpus != "big") != slices.ContainsFunc(s.Tools, func(tr toolResult) bool { return tr.Tool == ringFloorName }) {
+		t.Errorf("%s/%s: the ring floor timed %v, want on the tree only", s.Corpus, s.Name, s.Corpus == "big")
+	}
+	header := fmt.Sprintf("== %s, %s: %s  `%s`", s.Corpus, s.Cache, s.Name, searchLabel(s.Flags, s.Pattern))
+	if !strings.Contains(out, header) {
+		t.Errorf("no table header %q", header)
+	}
+	for _, tr := range s.Tools {
+		if len(tr.Runs) != 2 || tr.Summary.N != 2 {
+			t.Errorf("%s %s: %d runs (N %d), want 2", s.Name, tr.Tool, len(tr.Runs), tr.Summary.N)
+		}
+		want := int64(s.OutputBytes)
+		if tr.Tool == "dd" || tr.Tool == ringFloorName {
+			want = 0 // a floor prints nothing
+		}
+		for _, r := range tr.Runs {
+			if r.Seconds <= 0 || r.OutputBytes != want {
+				t.Errorf("%s %s: run %+v", s.Name, tr.Tool, r)
+			}
+		}
+		runs += len(tr.Runs)
+		if !strings.Contains(out, "\n   "+tr.Tool+" ") {
+			t.Errorf("no table row for %s", tr.Tool)
+		}
+		wantBars[s.Corpus+", "+s.Cache+": "+s.Name] = append(wantBars[s.Corpus+", "+s.Cache+": "+s.Name], tr.Tool)
+	}
+	if s.Name == "needles" && (s.Needles == nil || s.Needles.Found != s.Needles.Planted || s.Needles.Planted == 0) {
+		t.Errorf("needles: %+v", s.Needles)
+	}
+	return runs
+}
+
+// checkSVGBars: each panel of the SVG has a bar for each tool line timed,
+// in order, and there is no other panel with bars.
+func checkSVGBars(t *testing.T, svgPath string, wantBars map[string][]string) {
+	t.Helper()
 	gotBars := svgBars(t, svgPath)
 	for title, tools := range wantBars {
 		if !slices.Equal(gotBars[title], tools) {

@@ -140,14 +140,32 @@ func TestNextBounds(t *testing.T) {
 	}
 }
 
+// linesCase is a text, the patterns and options to compile, and the
+// lines, numbered, the matcher must select in it.
+type linesCase struct {
+	name     string
+	patterns []string
+	opts     Options
+	text     string
+	want     []string
+}
+
+// checkLines runs each case as a subtest.
+func checkLines(t *testing.T, tests []linesCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := mustCompile(t, tt.patterns, tt.opts)
+			got := matchtest.Lines(t, m, tt.text)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestNextLines(t *testing.T) {
-	tests := []struct {
-		name     string
-		patterns []string
-		opts     Options
-		text     string
-		want     []string
-	}{
+	checkLines(t, []linesCase{
 		// No match spans a newline, whatever the pattern says.
 		{"\\s does not match a newline", []string{`\s`}, Options{}, "a\nb", nil},
 		{"\\s between lines", []string{`a\sb`}, Options{}, "a\nb\na b", []string{"3:a b"}},
@@ -185,6 +203,11 @@ func TestNextLines(t *testing.T) {
 		{"lookahead for a newline", []string{`a(?=\n)`}, Options{}, "a\nb", nil},
 		{"lookahead for space at line end", []string{`a(?=\s)`}, Options{}, "a\nb", nil},
 		{"escaped newline as a fixed string", []string{`a\nb`}, Options{Fixed: true}, "a\\nb\nanb", []string{"1:a\\nb"}},
+	})
+}
+
+func TestNextLinesPlain(t *testing.T) {
+	checkLines(t, []linesCase{
 		// Plain patterns.
 		{"literal", []string{"foo"}, Options{}, "foo\nbar\nxfoo", []string{"1:foo", "3:xfoo"}},
 		{"empty pattern", []string{""}, Options{}, "a\n\nb", []string{"1:a", "2:", "3:b"}},
@@ -203,6 +226,11 @@ func TestNextLines(t *testing.T) {
 		{"unicode class on ASCII", []string{`\pL`}, Options{}, "a\n1", []string{"1:a"}},
 		{"literal brace", []string{"a{,3}"}, Options{}, "a{,3}\naaa", []string{"1:a{,3}"}},
 		{"lazy repeat", []string{"x{2,}?"}, Options{}, "x\nxxx", []string{"2:xxx"}},
+	})
+}
+
+func TestNextLinesCaseAndFixed(t *testing.T) {
+	checkLines(t, []linesCase{
 		// -i
 		{"-i literal", []string{"foo"}, Options{IgnoreCase: true}, "FOO\nfOo\nbar", []string{"1:FOO", "2:fOo"}},
 		{"-i alternation", []string{"a", "B"}, Options{IgnoreCase: true}, "A\nb\nc", []string{"1:A", "2:b"}},
@@ -221,6 +249,11 @@ func TestNextLines(t *testing.T) {
 		{"-F empty -x", []string{""}, Options{Fixed: true, Line: true}, "a\n\nb", []string{"2:"}},
 		{"-F empty -w", []string{""}, Options{Fixed: true, Word: true}, "a\n\n b", []string{"2:", "3: b"}},
 		{"-F several", []string{"a.b", "(c)"}, Options{Fixed: true}, "a.b\n(c)\nc\naxb", []string{"1:a.b", "2:(c)"}},
+	})
+}
+
+func TestNextLinesSeveral(t *testing.T) {
+	checkLines(t, []linesCase{
 		// Several patterns.
 		{"two patterns", []string{"foo", "bar"}, Options{}, "foo\nbar\nbaz", []string{"1:foo", "2:bar"}},
 		{"newline-separated patterns", []string{"foo\nbar"}, Options{}, "foo\nbar\nbaz", []string{"1:foo", "2:bar"}},
@@ -230,6 +263,11 @@ func TestNextLines(t *testing.T) {
 		{"two patterns -w a b", []string{"a", "b"}, Options{Word: true}, "ab\nb a\nxb", []string{"2:b a"}},
 		{"pattern needing backtracking among others", []string{"a", "(?<=c)d"}, Options{}, "a\ncd\nd", []string{"1:a", "2:cd"}},
 		{"an empty pattern among others", []string{"x", ""}, Options{}, "a\n\nb", []string{"1:a", "2:", "3:b"}},
+	})
+}
+
+func TestNextLinesWordAndLine(t *testing.T) {
+	checkLines(t, []linesCase{
 		// -w: the match must neither follow nor precede a word character.
 		{"-w \\.go", []string{`\.go`}, Options{Word: true}, "a.go\nx .go\n.go\n.gox", []string{"2:x .go", "3:.go"}},
 		{"-w literal", []string{"foo"}, Options{Word: true}, "foobar foo\nfoobar\n_foo\nfoo_\n(foo)", []string{"1:foobar foo", "5:(foo)"}},
@@ -255,6 +293,11 @@ func TestNextLines(t *testing.T) {
 		{"-x empty branch", []string{"a|"}, Options{Line: true}, "a\n\nb", []string{"1:a", "2:"}},
 		{"-x nested alternation", []string{"(?:a|ab)(?:c|bcd)"}, Options{Line: true}, "abcd\nac\nabc", []string{"1:abcd", "2:ac", "3:abc"}},
 		{"-x backreference", []string{`(a)\1`}, Options{Line: true}, "aa\naab", []string{"1:aa"}},
+	})
+}
+
+func TestNextLinesBacktrack(t *testing.T) {
+	checkLines(t, []linesCase{
 		// Patterns that need backtracking.
 		{"backreference", []string{`(a)\1`}, Options{}, "aa\nab\nbaab", []string{"1:aa", "3:baab"}},
 		{"named backreference", []string{`(?<n>a)\k<n>`}, Options{}, "aa\nab", []string{"1:aa"}},
@@ -264,16 +307,7 @@ func TestNextLines(t *testing.T) {
 		{"atomic group", []string{"(?>a+)b"}, Options{}, "aab\nb", []string{"1:aab"}},
 		{"atomic group that cannot backtrack", []string{"(?>a+)a"}, Options{}, "aaa", nil},
 		{"backtracking pattern over many lines", []string{`(\w)\1`}, Options{}, "ab\ncc\nde\nxyzz\n", []string{"2:cc", "4:xyzz"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			m := mustCompile(t, tt.patterns, tt.opts)
-			got := matchtest.Lines(t, m, tt.text)
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("%s matcher on %q:\n got %q\nwant %q", m.Engine(), tt.text, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestEach(t *testing.T) {

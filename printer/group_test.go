@@ -13,16 +13,7 @@ func ptr[T any](v T) *T { return &v }
 // TestGroupSeparator checks --group-separator and --no-group-separator
 // against what `LC_ALL=C grep -P [options] PATTERN FILE...` prints.
 func TestGroupSeparator(t *testing.T) {
-	colors := ParseGrepColors("se=1;33")
-	noSep := ParseGrepColors("se=")
-	tests := []struct {
-		name    string
-		pattern string
-		files   []string
-		cfg     Config
-		search  search.Options
-		want    string
-	}{
+	runFormat(t, []formatCase{
 		// grep -n -A1 --group-separator=XX foo a.txt
 		{name: "custom", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{LineNumber: true, Context: true, GroupSeparator: ptr("XX")}, search: search.Options{After: 1},
@@ -46,6 +37,30 @@ func TestGroupSeparator(t *testing.T) {
 		{name: "without context", pattern: "foo", files: []string{"a.txt", "c.txt"},
 			cfg: Config{WithFilename: true, GroupSeparator: ptr("XX")}, search: search.Options{},
 			want: "a.txt:foo bar\na.txt:foo\na.txt:foo foo\nc.txt:foo\n"},
+		// grep -H -o -A0 --group-separator=XX foo c.txt a.txt
+		{name: "only matching", pattern: "foo", files: []string{"c.txt", "a.txt"},
+			cfg: Config{WithFilename: true, OnlyMatching: true, Context: true, GroupSeparator: ptr("XX")}, search: search.Options{},
+			want: "c.txt:foo\nXX\na.txt:foo\nXX\na.txt:foo\nXX\na.txt:foo\na.txt:foo\n"},
+		// grep -H -C1 --group-separator=XX foo c.txt b.txt a.txt
+		{name: "files, one without a match", pattern: "foo", files: []string{"c.txt", "b.txt", "a.txt"},
+			cfg: Config{WithFilename: true, Context: true, GroupSeparator: ptr("XX")}, search: search.Options{Before: 1, After: 1},
+			want: "c.txt-x\nc.txt:foo\nXX\na.txt:foo bar\na.txt-baz\na.txt:foo\na.txt-qux\na.txt-quux\na.txt:foo foo\n"},
+		// grep -A0 --group-separator='a b' foo a.txt
+		{name: "with a space", pattern: "foo", files: []string{"a.txt"},
+			cfg: Config{Context: true, GroupSeparator: ptr("a b")}, search: search.Options{},
+			want: "foo bar\na b\nfoo\na b\nfoo foo\n"},
+		// grep -m1 -A0 --group-separator=:: foo a.txt d.txt
+		{name: "max count", pattern: "foo", files: []string{"a.txt", "d.txt"},
+			cfg: Config{WithFilename: true, Context: true, GroupSeparator: ptr("::")}, search: search.Options{MaxCount: 1},
+			want: "a.txt:foo bar\n::\nd.txt:foo\n"},
+	})
+}
+
+// TestGroupSeparatorColor: the separator takes the se colour, if any.
+func TestGroupSeparatorColor(t *testing.T) {
+	colors := ParseGrepColors("se=1;33")
+	noSep := ParseGrepColors("se=")
+	runFormat(t, []formatCase{
 		// grep -A1 --group-separator=XX --color=always foo a.txt
 		{name: "colour", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{Context: true, Color: true, GroupSeparator: ptr("XX")}, search: search.Options{After: 1},
@@ -66,31 +81,7 @@ func TestGroupSeparator(t *testing.T) {
 		{name: "colour se= leaves it plain", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{Context: true, Color: true, Colors: noSep, GroupSeparator: ptr("XX")}, search: search.Options{After: 1},
 			want: "\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K bar\nbaz\n\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\nqux\nXX\n\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K \x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\n"},
-		// grep -H -o -A0 --group-separator=XX foo c.txt a.txt
-		{name: "only matching", pattern: "foo", files: []string{"c.txt", "a.txt"},
-			cfg: Config{WithFilename: true, OnlyMatching: true, Context: true, GroupSeparator: ptr("XX")}, search: search.Options{},
-			want: "c.txt:foo\nXX\na.txt:foo\nXX\na.txt:foo\nXX\na.txt:foo\na.txt:foo\n"},
-		// grep -H -C1 --group-separator=XX foo c.txt b.txt a.txt
-		{name: "files, one without a match", pattern: "foo", files: []string{"c.txt", "b.txt", "a.txt"},
-			cfg: Config{WithFilename: true, Context: true, GroupSeparator: ptr("XX")}, search: search.Options{Before: 1, After: 1},
-			want: "c.txt-x\nc.txt:foo\nXX\na.txt:foo bar\na.txt-baz\na.txt:foo\na.txt-qux\na.txt-quux\na.txt:foo foo\n"},
-		// grep -A0 --group-separator='a b' foo a.txt
-		{name: "with a space", pattern: "foo", files: []string{"a.txt"},
-			cfg: Config{Context: true, GroupSeparator: ptr("a b")}, search: search.Options{},
-			want: "foo bar\na b\nfoo\na b\nfoo foo\n"},
-		// grep -m1 -A0 --group-separator=:: foo a.txt d.txt
-		{name: "max count", pattern: "foo", files: []string{"a.txt", "d.txt"},
-			cfg: Config{WithFilename: true, Context: true, GroupSeparator: ptr("::")}, search: search.Options{MaxCount: 1},
-			want: "a.txt:foo bar\n::\nd.txt:foo\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, stderr := run(t, tt.pattern, tt.cfg, tt.search, tt.files)
-			if got != tt.want || stderr != "" {
-				t.Errorf("output:\n got %q\nwant %q (stderr %q)", got, tt.want, stderr)
-			}
-		})
-	}
+	})
 }
 
 // TestHeadingGroups: under --heading a file's name starts its first
@@ -127,25 +118,53 @@ func TestHeadingGroups(t *testing.T) {
 	}
 }
 
+// encodingCase is one search run with EncodingErrors, whose stdout must
+// be want and stderr warn.
+type encodingCase struct {
+	name       string
+	pattern    string
+	files      []string
+	cfg        Config
+	search     search.Options
+	want, warn string
+}
+
+// notice is the stderr of files whose lines, some left out, matched.
+func notice(names ...string) string {
+	var s string
+	for _, n := range names {
+		s += "urg: " + n + ": binary file matches\n"
+	}
+	return s
+}
+
+// runEncoding runs each case with EncodingErrors, and again without, when
+// nothing is left out and so no notice is due.
+func runEncoding(t *testing.T, tests []encodingCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg
+			cfg.EncodingErrors = true
+			got, warn := run(t, tt.pattern, cfg, tt.search, tt.files)
+			if got != tt.want || warn != tt.warn {
+				t.Errorf("got %q and %q on stderr,\nwant %q and %q", got, warn, tt.want, tt.warn)
+			}
+			// Without EncodingErrors every line is printed, as with -a.
+			cfg.EncodingErrors = false
+			if _, warn := run(t, tt.pattern, cfg, tt.search, tt.files); warn != "" {
+				t.Errorf("without EncodingErrors, stderr %q", warn)
+			}
+		})
+	}
+}
+
 // TestEncodingErrors checks the lines left out for not being UTF-8, the
 // context and separators around them and the notice, against what
-// `LC_ALL=C.UTF-8 grep [options] PATTERN FILE...` prints.
+// `LC_ALL=C.UTF-8 grep [options] PATTERN FILE...` prints; the
+// TestEncodingErrors* tests below hold the cases with context or colour.
 func TestEncodingErrors(t *testing.T) {
-	notice := func(names ...string) string {
-		var s string
-		for _, n := range names {
-			s += "urg: " + n + ": binary file matches\n"
-		}
-		return s
-	}
-	tests := []struct {
-		name       string
-		pattern    string
-		files      []string
-		cfg        Config
-		search     search.Options
-		want, warn string
-	}{
+	runEncoding(t, []encodingCase{
 		// grep x e1.txt
 		{"lines", "x", []string{"e1.txt"}, Config{}, search.Options{},
 			"x1\nx3\n", notice("e1.txt")},
@@ -182,6 +201,11 @@ func TestEncodingErrors(t *testing.T) {
 		// grep -n -v m e4.txt
 		{"inverted run", "m", []string{"e4.txt"}, Config{Invert: true, LineNumber: true}, search.Options{},
 			"1:a\n4:c\n", notice("e4.txt")},
+	})
+}
+
+func TestEncodingErrorsAfterContext(t *testing.T) {
+	runEncoding(t, []encodingCase{
 		// grep -n -v -A1 m e4.txt: the context after the run is spent
 		// on its last line, left out
 		{"inverted run with context", "m", []string{"e4.txt"}, Config{Invert: true, LineNumber: true, Context: true}, search.Options{After: 1},
@@ -207,6 +231,11 @@ func TestEncodingErrors(t *testing.T) {
 		// grep -n -A0 --no-group-separator x e1.txt
 		{"no separator", "x", []string{"e1.txt"}, Config{LineNumber: true, Context: true, NoGroupSeparator: true}, search.Options{},
 			"1:x1\n3:x3\n", notice("e1.txt")},
+	})
+}
+
+func TestEncodingErrorsBeforeContext(t *testing.T) {
+	runEncoding(t, []encodingCase{
 		// grep -n -B1 3 e1.txt
 		{"before-context left out", "3", []string{"e1.txt"}, Config{LineNumber: true, Context: true}, search.Options{Before: 1},
 			"3:x3\n", notice("e1.txt")},
@@ -235,6 +264,11 @@ func TestEncodingErrors(t *testing.T) {
 		// because it is not context, and no notice
 		{"line not printed anyway", "m", []string{"e6.txt"}, Config{LineNumber: true, Context: true}, search.Options{After: 1},
 			"1:m1\n2-c2\n--\n5:m5\n", ""},
+	})
+}
+
+func TestEncodingErrorsFileStart(t *testing.T) {
+	runEncoding(t, []encodingCase{
 		// grep -n -A0 x e3.txt
 		{"first line left out, -A0", "x", []string{"e3.txt"}, Config{LineNumber: true, Context: true}, search.Options{},
 			"--\n2:x3\n", notice("e3.txt")},
@@ -262,6 +296,11 @@ func TestEncodingErrors(t *testing.T) {
 		// grep x e7.txt e8.txt e1.txt
 		{"notices of files", "x", []string{"e7.txt", "e8.txt", "e1.txt"}, Config{WithFilename: true}, search.Options{},
 			"e8.txt:x1\ne1.txt:x1\ne1.txt:x3\n", notice("e7.txt", "e1.txt")},
+	})
+}
+
+func TestEncodingErrorsColor(t *testing.T) {
+	runEncoding(t, []encodingCase{
 		// grep --color=always -n x e1.txt
 		{"colour", "x", []string{"e1.txt"}, Config{Color: true, LineNumber: true}, search.Options{},
 			"\x1b[32m\x1b[K1\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Kx\x1b[m\x1b[K1\n\x1b[32m\x1b[K3\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[01;31m\x1b[Kx\x1b[m\x1b[K3\n",
@@ -274,22 +313,7 @@ func TestEncodingErrors(t *testing.T) {
 		{"colour, after-context left out", "m", []string{"e2.txt"}, Config{Color: true, Context: true}, search.Options{After: 1},
 			"\x1b[01;31m\x1b[Km\x1b[m\x1b[K1\n\x1b[36m\x1b[K--\x1b[m\x1b[K\n\x1b[01;31m\x1b[Km\x1b[m\x1b[K5\n",
 			notice("e2.txt")},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cfg := tt.cfg
-			cfg.EncodingErrors = true
-			got, warn := run(t, tt.pattern, cfg, tt.search, tt.files)
-			if got != tt.want || warn != tt.warn {
-				t.Errorf("got %q and %q on stderr,\nwant %q and %q", got, warn, tt.want, tt.warn)
-			}
-			// Without EncodingErrors every line is printed, as with -a.
-			cfg.EncodingErrors = false
-			if _, warn := run(t, tt.pattern, cfg, tt.search, tt.files); warn != "" {
-				t.Errorf("without EncodingErrors, stderr %q", warn)
-			}
-		})
-	}
+	})
 }
 
 // leadRun matches a byte followed by any number of another, as grep

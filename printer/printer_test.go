@@ -81,15 +81,35 @@ func runWith(t *testing.T, m match.Matcher, cfg Config, so search.Options, files
 	return stdout.String(), stderr.String()
 }
 
-func TestFormat(t *testing.T) {
-	tests := []struct {
-		name    string
-		pattern string
-		files   []string
-		cfg     Config
-		search  search.Options
-		want    string
-	}{
+// formatCase is one search whose whole output is compared with grep's.
+type formatCase struct {
+	name    string
+	pattern string
+	files   []string
+	cfg     Config
+	search  search.Options
+	want    string
+}
+
+// runFormat runs each case as a subtest: its stdout must be exactly want
+// and nothing must reach stderr.
+func runFormat(t *testing.T, tests []formatCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, stderr := run(t, tt.pattern, tt.cfg, tt.search, tt.files)
+			if got != tt.want {
+				t.Errorf("output:\n got %q\nwant %q", got, tt.want)
+			}
+			if stderr != "" {
+				t.Errorf("stderr: %q", stderr)
+			}
+		})
+	}
+}
+
+func TestFormatLines(t *testing.T) {
+	runFormat(t, []formatCase{
 		{name: "lines", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{}, search: search.Options{},
 			want: "foo bar\nfoo\nfoo foo\n"},
@@ -126,6 +146,11 @@ func TestFormat(t *testing.T) {
 		{name: "inverted", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{Invert: true, LineNumber: true}, search: search.Options{Invert: true},
 			want: "2:baz\n4:qux\n5:quux\n"},
+	})
+}
+
+func TestFormatContext(t *testing.T) {
+	runFormat(t, []formatCase{
 		{name: "after context", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{LineNumber: true, Context: true}, search: search.Options{After: 1},
 			want: "1:foo bar\n2-baz\n3:foo\n4-qux\n--\n6:foo foo\n"},
@@ -150,6 +175,11 @@ func TestFormat(t *testing.T) {
 		{name: "max count with context", pattern: "foo", files: []string{"a.txt", "d.txt"},
 			cfg: Config{WithFilename: true, LineNumber: true, Context: true}, search: search.Options{MaxCount: 1, After: 2},
 			want: "a.txt:1:foo bar\na.txt-2-baz\na.txt-3-foo\n--\nd.txt:1:foo\nd.txt-2-foo\n"},
+	})
+}
+
+func TestFormatModes(t *testing.T) {
+	runFormat(t, []formatCase{
 		{name: "count", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{Mode: Count}, search: search.Options{},
 			want: "3\n"},
@@ -174,6 +204,11 @@ func TestFormat(t *testing.T) {
 		{name: "quiet", pattern: "foo", files: []string{"a.txt", "b.txt"},
 			cfg: Config{Mode: Quiet, WithFilename: true}, search: search.Options{MaxCount: 1},
 			want: ""},
+	})
+}
+
+func TestFormatNull(t *testing.T) {
+	runFormat(t, []formatCase{
 		{name: "null after names", pattern: "foo", files: []string{"c.txt", "a.txt"},
 			cfg: Config{WithFilename: true, Null: true, LineNumber: true}, search: search.Options{},
 			want: "c.txt\x002:foo\na.txt\x001:foo bar\na.txt\x003:foo\na.txt\x006:foo foo\n"},
@@ -198,6 +233,11 @@ func TestFormat(t *testing.T) {
 		{name: "null files without match", pattern: "foo", files: []string{"a.txt", "b.txt", "empty.txt"},
 			cfg: Config{Mode: FilesWithoutMatch, WithFilename: true, Null: true}, search: search.Options{MaxCount: 1},
 			want: "b.txt\x00empty.txt\x00"},
+	})
+}
+
+func TestFormatColor(t *testing.T) {
+	runFormat(t, []formatCase{
 		{name: "color", pattern: "foo", files: []string{"a.txt"},
 			cfg: Config{Color: true}, search: search.Options{},
 			want: "\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K bar\n\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\n\x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K \x1b[01;31m\x1b[Kfoo\x1b[m\x1b[K\n"},
@@ -237,18 +277,7 @@ func TestFormat(t *testing.T) {
 		{name: "color, regexp with several matches", pattern: "o+", files: []string{"a.txt"},
 			cfg: Config{Color: true}, search: search.Options{},
 			want: "f\x1b[01;31m\x1b[Koo\x1b[m\x1b[K bar\nf\x1b[01;31m\x1b[Koo\x1b[m\x1b[K\nf\x1b[01;31m\x1b[Koo\x1b[m\x1b[K f\x1b[01;31m\x1b[Koo\x1b[m\x1b[K\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, stderr := run(t, tt.pattern, tt.cfg, tt.search, tt.files)
-			if got != tt.want {
-				t.Errorf("output:\n got %q\nwant %q", got, tt.want)
-			}
-			if stderr != "" {
-				t.Errorf("stderr: %q", stderr)
-			}
-		})
-	}
+	})
 }
 
 func TestBinaryNotice(t *testing.T) {

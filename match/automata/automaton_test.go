@@ -20,31 +20,8 @@ import (
 // they differ on purpose (see TestAutomatonInvalid).
 func TestAutomatonAsGo(t *testing.T) {
 	rng := rand.New(rand.NewSource(25))
-	atoms := []string{"a", "b", "c", "é", "日", "😀", ".", `\w`, `\W`, `\d`, `\s`, `[a-c]`, `[^a]`, `[^aé]`, `[é-ü]`, `\b`, `\B`, "^", "$", "x", "(?i:k)", "(?i:é)", `\pL`, `[[:^alpha:]]`}
-	alphabet := []string{"a", "b", "c", "x", "X", "é", "É", "日", "😀", " ", "_", "1", "K", "\u212a", "-"}
-	var pat func(depth int) string
-	pat = func(depth int) string {
-		if depth > 2 || rng.Intn(3) == 0 {
-			s := atoms[rng.Intn(len(atoms))]
-			switch rng.Intn(6) {
-			case 0:
-				s = "(?:" + s + ")*"
-			case 1:
-				s = "(?:" + s + ")+"
-			case 2:
-				s = "(?:" + s + "){1,3}"
-			case 3:
-				s = "(?:" + s + ")??"
-			}
-			return s
-		}
-		if rng.Intn(3) == 0 {
-			return "(" + pat(depth+1) + "|" + pat(depth+1) + ")"
-		}
-		return pat(depth+1) + pat(depth+1)
-	}
 	for n := 0; n < 1500; n++ {
-		src := pat(0)
+		src := randomPattern(rng, 0)
 		tree, err := parsed.LineTree(src, syntax.PerlX|syntax.UnicodeGroups)
 		if err != nil {
 			continue
@@ -59,50 +36,96 @@ func TestAutomatonAsGo(t *testing.T) {
 		}
 		small := &Automaton{prog: a.prog, block: newLazy(a.prog, true, 3), fwd: newLazy(a.prog, true, 3), rev: newLazy(a.reversed().prog, false, 3)}
 		small.block.block = true
-		var lines []string
-		for k := 0; k < 8; k++ {
-			var sb strings.Builder
-			for range rng.Intn(12) {
-				sb.WriteString(alphabet[rng.Intn(len(alphabet))])
-			}
-			lines = append(lines, sb.String())
-		}
+		lines := randomLines(rng)
 		for _, line := range lines {
-			want := re.MatchString(line)
-			if got := a.Match([]byte(line)); got != want {
-				t.Fatalf("%q on %q: match %v, Go's regexp %v", src, line, got, want)
-			}
-			if got := small.Match([]byte(line)); got != want {
-				t.Fatalf("%q on %q: match (NFA) %v, Go's regexp %v", src, line, got, want)
-			}
-			var wantLocs []int
-			for _, l := range re.FindAllStringIndex(line, -1) {
-				if l[1] > l[0] {
-					wantLocs = append(wantLocs, l...)
-				}
-			}
-			for _, m := range []*Automaton{a, small} {
-				var got []int
-				m.Each([]byte(line), func(s, e int) { got = append(got, s, e) })
-				if !slices.Equal(got, wantLocs) {
-					t.Fatalf("%q on %q: matches %v, Go's regexp %v", src, line, got, wantLocs)
-				}
-			}
+			checkLineAsGo(t, src, re, a, small, line)
 		}
 		text := strings.Join(lines, "\n")
-		ls, le := a.NextLine([]byte(text))
-		wls, wle := -1, -1
-		for at := 0; at <= len(text); {
-			s, e := base.LineAt([]byte(text), at)
-			if re.MatchString(text[s:e]) {
-				wls, wle = s, e
-				break
-			}
-			at = e + 1
+		checkNextLineAsGo(t, src, re, a, text)
+	}
+}
+
+// randomPattern draws a pattern at nesting depth: an atom, perhaps
+// repeated, or two patterns a level deeper, alternated or concatenated.
+func randomPattern(rng *rand.Rand, depth int) string {
+	atoms := []string{"a", "b", "c", "é", "日", "😀", ".", `\w`, `\W`, `\d`, `\s`, `[a-c]`, `[^a]`, `[^aé]`, `[é-ü]`, `\b`, `\B`, "^", "$", "x", "(?i:k)", "(?i:é)", `\pL`, `[[:^alpha:]]`}
+	if depth > 2 || rng.Intn(3) == 0 {
+		s := atoms[rng.Intn(len(atoms))]
+		switch rng.Intn(6) {
+		case 0:
+			s = "(?:" + s + ")*"
+		case 1:
+			s = "(?:" + s + ")+"
+		case 2:
+			s = "(?:" + s + "){1,3}"
+		case 3:
+			s = "(?:" + s + ")??"
 		}
-		if ls != wls || le != wle {
-			t.Fatalf("%q on %q: line [%d,%d), want [%d,%d)", src, text, ls, le, wls, wle)
+		return s
+	}
+	if rng.Intn(3) == 0 {
+		return "(" + randomPattern(rng, depth+1) + "|" + randomPattern(rng, depth+1) + ")"
+	}
+	return randomPattern(rng, depth+1) + randomPattern(rng, depth+1)
+}
+
+// randomLines draws eight short lines of valid UTF-8, where the automata
+// and Go's regexp must agree.
+func randomLines(rng *rand.Rand) []string {
+	alphabet := []string{"a", "b", "c", "x", "X", "é", "É", "日", "😀", " ", "_", "1", "K", "\u212a", "-"}
+	var lines []string
+	for k := 0; k < 8; k++ {
+		var sb strings.Builder
+		for range rng.Intn(12) {
+			sb.WriteString(alphabet[rng.Intn(len(alphabet))])
 		}
+		lines = append(lines, sb.String())
+	}
+	return lines
+}
+
+// checkLineAsGo compares a's and small's Match and Each with Go's regexp
+// re on one line: -o lists non-empty matches only.
+func checkLineAsGo(t *testing.T, src string, re *regexp.Regexp, a, small *Automaton, line string) {
+	t.Helper()
+	want := re.MatchString(line)
+	if got := a.Match([]byte(line)); got != want {
+		t.Fatalf("%q on %q: match %v, Go's regexp %v", src, line, got, want)
+	}
+	if got := small.Match([]byte(line)); got != want {
+		t.Fatalf("%q on %q: match (NFA) %v, Go's regexp %v", src, line, got, want)
+	}
+	var wantLocs []int
+	for _, l := range re.FindAllStringIndex(line, -1) {
+		if l[1] > l[0] {
+			wantLocs = append(wantLocs, l...)
+		}
+	}
+	for _, m := range []*Automaton{a, small} {
+		var got []int
+		m.Each([]byte(line), func(s, e int) { got = append(got, s, e) })
+		if !slices.Equal(got, wantLocs) {
+			t.Fatalf("%q on %q: matches %v, Go's regexp %v", src, line, got, wantLocs)
+		}
+	}
+}
+
+// checkNextLineAsGo compares a.NextLine with the first line of text that
+// Go's regexp re matches.
+func checkNextLineAsGo(t *testing.T, src string, re *regexp.Regexp, a *Automaton, text string) {
+	t.Helper()
+	ls, le := a.NextLine([]byte(text))
+	wls, wle := -1, -1
+	for at := 0; at <= len(text); {
+		s, e := base.LineAt([]byte(text), at)
+		if re.MatchString(text[s:e]) {
+			wls, wle = s, e
+			break
+		}
+		at = e + 1
+	}
+	if ls != wls || le != wle {
+		t.Fatalf("%q on %q: line [%d,%d), want [%d,%d)", src, text, ls, le, wls, wle)
 	}
 }
 

@@ -14,6 +14,9 @@ import (
 // leaves it (leaveStdin).
 func (w *searcher) searchStdin(sink search.Sink) (search.Result, error) {
 	r := w.r
+	if r.cfg.StdinClosed {
+		return search.Result{}, syscall.EBADF
+	}
 	start, serr := osfile.Seek(osfile.Stdin(), 0, io.SeekCurrent)
 	in := r.cfg.Encoding.NewStream(osfile.FromFD(osfile.Stdin()))
 	res, err := w.s.Search(in, sink)

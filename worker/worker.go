@@ -43,6 +43,9 @@ type Config struct {
 	// StdinLabel names standard input in the output and in messages
 	// (--label); empty means walk.StdinLabel.
 	StdinLabel string
+	// StdinClosed says standard input was closed when urg started:
+	// searching it is an error, as reading a closed descriptor is.
+	StdinClosed bool
 	// SearchZip searches a file whose first bytes carry the magic of a
 	// compressed stream (gzip, bzip2, xz, lzma, zstd, lz4, compress)
 	// decompressed, as a stream on one core; other files, and standard

@@ -27,6 +27,7 @@ type options struct {
 	origins      []origin // where each pattern came from
 	paths        []string
 	stdinDefault bool // no path given and stdin is searched
+	stdinClosed  bool // stdin was closed when urg started
 	match        match.Options
 	invert       bool
 	mode         printer.Mode

@@ -77,9 +77,10 @@ func (o *options) setInput(fs *pflag.FlagSet, r *rawFlags) error {
 		o.paths = append(o.paths, listed...)
 		o.walk.Listed, o.walk.FromList = len(listed), true
 	}
-	if len(o.paths) == 0 && o.filesFrom == "" && !r.recursive && !r.deref && !o.files && !o.index.use && !o.index.update && !isTerminal(os.Stdin) {
+	if len(o.paths) == 0 && o.filesFrom == "" && !r.recursive && !r.deref && !o.files && !o.index.use && !o.index.update && stdinReadable(os.Stdin) {
 		o.paths, o.stdinDefault = []string{walk.StdinPath}, true
 	}
+	o.stdinClosed = slices.Contains(o.paths, walk.StdinPath) && stdinClosed(os.Stdin)
 	if r.deref {
 		o.walk.Follow = true
 	}

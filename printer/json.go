@@ -180,7 +180,7 @@ func (f *jsonFile) emit(typ string, data any) {
 // marshal is msg as one line of JSON, ended by a newline, with '<', '>'
 // and '&' as themselves, as ripgrep writes them (Go's json.Marshal
 // escapes them for HTML).
-func marshal(msg jsonMessage) []byte {
+func marshal(msg any) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -287,5 +287,23 @@ func (o *Output) jsonSummary() []byte {
 	st := jsonStats{Elapsed: durationOf(elapsed), Searches: t.searches.Load(), SearchesWithMatch: t.withMatch.Load(),
 		BytesSearched: t.bytes.Load(), BytesPrinted: t.printed.Load(), MatchedLines: t.matchedLines.Load(),
 		Matches: t.matches.Load()}
-	return marshal(jsonMessage{"summary", jsonSummary{ElapsedTotal: durationOf(elapsed), Stats: st}})
+	return marshal(sortedKeys(jsonMessage{"summary", jsonSummary{ElapsedTotal: durationOf(elapsed), Stats: st}}))
+}
+
+// sortedKeys is v with its objects' keys in sorted order, as ripgrep
+// writes its summary message (built as a map, where the other messages'
+// keys come in their fields' order), so that the whole output is
+// ripgrep's byte for byte but for the times.
+func sortedKeys(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var m map[string]any
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if d.Decode(&m) != nil {
+		return v
+	}
+	return m
 }

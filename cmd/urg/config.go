@@ -98,7 +98,8 @@ func (o *options) config(m match.Matcher) worker.Config {
 			Threads:     threads,
 			Cores:       cores,
 		},
-		StdinLabel:  o.label,
+		StdinLabel:  o.stdinLabel(),
+		StdinClosed: o.stdinClosed,
 		Search:      so,
 		Matcher:     m,
 		StopAtFirst: o.quiet,
@@ -263,10 +264,15 @@ func (o *options) shapeConfig(pc *printer.Config) error {
 	return nil
 }
 
-// stdinLabel is standard input's name in the output: --label's, or grep's.
+// stdinLabel is standard input's name in the output: --label's, or
+// grep's; in --json, ripgrep's, which the tools that read that format key
+// on.
 func (o *options) stdinLabel() string {
-	if o.label != "" {
+	switch {
+	case o.label != "":
 		return o.label
+	case o.json:
+		return "<stdin>"
 	}
 	return walk.StdinLabel
 }

@@ -25,7 +25,7 @@ run: build
 	@echo "urg --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC)  (the first 10 matches)"
 	@$(BIN)/urg --sort=path -n '$(RUN_PATTERN)' $(GOROOT_SRC) | head -n 10
 	@echo "urg --stats -c '$(RUN_PATTERN)' $(GOROOT_SRC)  (what the search did)"
-	@$(BIN)/urg --stats -c '$(RUN_PATTERN)' $(GOROOT_SRC) 2>&1 >/dev/null | grep -E '^  (engine|files|read as|selected|time|cpu):'
+	@$(BIN)/urg --stats -c '$(RUN_PATTERN)' $(GOROOT_SRC) 2>&1 >/dev/null | grep -E '^  (engine|matcher|files|read as|selected|time|cpu):'
 
 vet:
 	$(GO) vet ./...

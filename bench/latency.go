@@ -134,8 +134,8 @@ func statFields(s string, durations bool) (map[string]int64, error) {
 			return nil, fmt.Errorf("field %q", strings.TrimSpace(part))
 		}
 		key, val := f[0], f[1]
-		if val == "ops" {
-			key, val = f[1], f[0]
+		if val == "ops" || val == "op" {
+			key, val = "ops", f[0]
 		}
 		var n int64
 		var err error

@@ -213,7 +213,7 @@ func TestParseUrgStats(t *testing.T) {
   latency:  close: 12000 ops, p50 1µs, p90 2µs, p99 9µs, max 40µs
   latency:  nowait: 345 ops, p50 3µs, p90 5µs, p99 20µs, max 100µs
   in flight: p50 40, p90 63, p99 64, max 64
-  cpu:      0.000 s user, 0.007 s system: 16.02 of 2 cores busy (801%)
+  cpu:      0.000 s user, 0.007 s system: 1.02 of 2 cores busy on average (51%)
 `
 	lat, fl, err := parseUrgStats([]byte(text))
 	if err != nil {

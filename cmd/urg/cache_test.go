@@ -91,7 +91,7 @@ func TestCacheRefused(t *testing.T) {
 // ran.
 func TestStatsLatency(t *testing.T) {
 	root := cacheTree(t)
-	latency := regexp.MustCompile(`^  latency:  (openat|read|close|nowait|batch): [1-9][0-9]* ops, p50 ([0-9.]+(ns|µs|ms|s)), p90 ([0-9.]+(ns|µs|ms|s)), p99 ([0-9.]+(ns|µs|ms|s)), max ([0-9.]+(ns|µs|ms|s))$`)
+	latency := regexp.MustCompile(`^  latency:  (openat|read|close|nowait|batch): [1-9][0-9]* ops?, p50 ([0-9.]+(ns|µs|ms|s)), p90 ([0-9.]+(ns|µs|ms|s)), p99 ([0-9.]+(ns|µs|ms|s)), max ([0-9.]+(ns|µs|ms|s))$`)
 	flight := regexp.MustCompile(`^  in flight: p50 [0-9]+, p90 [0-9]+, p99 [0-9]+, max [1-9][0-9]*$`)
 	cache := regexp.MustCompile(`^  cache:    (keep|drop|auto \(keep until [0-9.]+ [KMGT]?i?B read, then drop\)); [0-9]+ files read by `)
 	for _, io := range engines(t) {

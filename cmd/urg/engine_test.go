@@ -169,12 +169,12 @@ func TestEngineThreadsCores(t *testing.T) {
 		if got.stdout != want.stdout || got.code != want.code {
 			t.Fatalf("--io=%s -j16 (io_uring refused: %q): exit %d, want %d\n%s", c.io, c.refused, got.code, want.code, firstDiff(want.stdout, got.stdout))
 		}
-		if !strings.Contains(got.stderr, fmt.Sprintf(" %d threads\n", c.threads)) {
+		if !strings.Contains(got.stderr, " "+count(c.threads, "thread")+"\n") {
 			t.Errorf("--io=%s -j16 on 2 cores (io_uring refused: %q): want %d threads: %s", c.io, c.refused, c.threads, got.stderr)
 		}
 		var rings int
 		if i := strings.Index(got.stderr, "io_uring: "); i >= 0 {
-			fmt.Sscanf(got.stderr[i:], "io_uring: %d ring(s)", &rings)
+			fmt.Sscanf(got.stderr[i:], "io_uring: %d ring", &rings)
 		}
 		if rings > 2 {
 			t.Errorf("--io=%s -j16 on 2 cores: %d rings", c.io, rings)

@@ -120,7 +120,7 @@ func TestStatsCounts(t *testing.T) {
 		"files:    3 walked, 3 searched, 1 binary",
 		"skipped:  1 left out by the walk's filters",
 		"0 unopened (shorter than any match), 1 binary (-I)",
-		"selected: 1 lines in 1 files",
+		"selected: 1 line in 1 file",
 		"matches:  2",
 		"storage:  ",
 	} {

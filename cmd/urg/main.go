@@ -210,14 +210,16 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 			defer index.stale(stderr)
 		}
 	}
+	clock := startMeter()
 	stats, err := worker.Run(cfg)
+	use := clock.stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "urg: %v\n", err)
 		return exitTrouble
 	}
 	flushErr := out.Flush()
 	if o.stats {
-		o.writeStats(stderr, stats, &cfg, m, out)
+		o.writeStats(stderr, stats, &cfg, m, out, use)
 	}
 	selected := stats.Lines.Load() > 0
 	switch {

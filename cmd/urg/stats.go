@@ -17,28 +17,53 @@ import (
 
 // writeStats writes --stats after the search's output: what the search
 // did (printStats), the locale, and the storage's choice of threads.
-func (o *options) writeStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matcher, out *printer.Output) {
+func (o *options) writeStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matcher, out *printer.Output, u spent) {
 	matches := int64(-1)
 	if o.mode == printer.Lines && !o.invert {
 		matches = out.Matches()
 	}
-	printStats(w, s, cfg, m, matches)
+	printStats(w, s, cfg, m, matches, u)
 	o.writeIndexStats(w)
 	fmt.Fprintf(w, "  locale:   %s\n", charset(o.match.UTF8))
 	fmt.Fprintf(w, "  storage:  %s; -j %d, queue depth %d\n", o.storage.Reason, cfg.IO.Threads, cfg.IO.QueueDepth)
 }
 
+// spent is the time and the CPU time a search took, measured over one
+// interval, so that the cores it kept busy are their quotient.
+type spent struct {
+	wall      time.Duration
+	user, sys time.Duration
+	cpu       bool // user and sys were measured
+	cores     int  // the cores urg may run on
+}
+
+// meter measures what a search spends, from when it was made to its stop.
+type meter struct {
+	start     time.Time
+	user, sys time.Duration
+	cpu       bool
+}
+
+func startMeter() meter {
+	user, sys, ok := cpuTime()
+	return meter{time.Now(), user, sys, ok}
+}
+
+func (m meter) stop() spent {
+	user, sys, ok := cpuTime()
+	return spent{time.Since(m.start), user - m.user, sys - m.sys, ok && m.cpu, runtime.NumCPU()}
+}
+
 // printStats writes --stats; matches is the number of matches printed,
 // or -1 where lines were not printed (counts, names).
-func printStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matcher, matches int64) {
-	threads := s.Threads.Load()
-	secs := s.Elapsed.Seconds()
+func printStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matcher, matches int64, use spent) {
 	bytes := s.Bytes.Load()
 	fmt.Fprintf(w, "urg: stats\n")
-	fmt.Fprintf(w, "  engine:   %s, %s matcher, %d threads\n", readerOf(s.Stats), m.Engine(), threads)
+	fmt.Fprintf(w, "  engine:   %s; %s\n", readerOf(s.Stats), count(s.Threads.Load(), "thread"))
+	fmt.Fprintf(w, "  matcher:  %s\n", m.Engine())
 	if u := s.Uring; u.Rings > 0 {
-		fmt.Fprintf(w, "  io_uring: %d ring(s) (%s), %d files in flight per ring at most, %d reached; %d ops submitted in %d io_uring_enter calls, %d of which waited for the disk\n",
-			u.Rings, u.Mode, u.Depth, u.MaxFlight, u.Submitted, u.Enters, u.Waits)
+		fmt.Fprintf(w, "  io_uring: %s (%s), at most %d files in flight per ring, %d reached; %s submitted in %s, %d of which waited for the disk\n",
+			count(u.Rings, "ring"), u.Mode, u.Depth, u.MaxFlight, count(u.Submitted, "op"), count(u.Enters, "io_uring_enter call"), u.Waits)
 	}
 	fmt.Fprintf(w, "  files:    %d walked, %d searched, %d binary\n", s.Walked.Load(), s.Searched.Load(), s.Binary.Load())
 	fmt.Fprintf(w, "  skipped:  %d left out by the walk's filters (--include, --exclude, --ignore, --hidden, --glob, --type, --max-filesize), %d unopened (shorter than any match), %d binary (-I)\n",
@@ -52,22 +77,37 @@ func printStats(w io.Writer, s *worker.Stats, cfg *worker.Config, m match.Matche
 	fmt.Fprintf(w, "  read:     %s\n", humanBytes(bytes))
 	printCache(w, s.Stats, cfg.IO.Cache, cfg.IO.CacheBudget)
 	printLatency(w, s.Latency)
-	fmt.Fprintf(w, "  selected: %d lines in %d files\n", s.Lines.Load(), s.Matched.Load())
+	fmt.Fprintf(w, "  selected: %s in %s\n", count(s.Lines.Load(), "line"), count(s.Matched.Load(), "file"))
 	if matches >= 0 {
 		fmt.Fprintf(w, "  matches:  %d\n", matches)
 	}
 	fmt.Fprintf(w, "  errors:   %d\n", s.Errors.Load())
-	rate := 0.0
-	if secs > 0 {
-		rate = float64(bytes) / secs
+	printTime(w, bytes, use)
+}
+
+// printTime writes --stats' time and CPU lines, both over the search's
+// interval: the CPU time urg took before the search (parsing, compiling
+// the pattern) is not divided by a search that may have lasted less.
+func printTime(w io.Writer, bytes int64, u spent) {
+	secs := u.wall.Seconds()
+	if secs <= 0 {
+		return
 	}
-	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(rate)))
-	if user, sys, ok := cpuTime(); ok && secs > 0 {
-		cores := runtime.NumCPU()
-		busy := (user + sys).Seconds() / secs
-		fmt.Fprintf(w, "  cpu:      %.3f s user, %.3f s system: %.2f of %d cores busy (%.0f%%)\n",
-			user.Seconds(), sys.Seconds(), busy, cores, 100*busy/float64(cores))
+	fmt.Fprintf(w, "  time:     %.3f s (%s/s)\n", secs, humanBytes(int64(float64(bytes)/secs)))
+	if !u.cpu {
+		return
 	}
+	busy := (u.user + u.sys).Seconds() / secs
+	fmt.Fprintf(w, "  cpu:      %.3f s user, %.3f s system: %.2f of %s busy on average (%.0f%%)\n",
+		u.user.Seconds(), u.sys.Seconds(), busy, count(u.cores, "core"), 100*busy/float64(u.cores))
+}
+
+// count is n things, in the singular for one.
+func count[N int | int64 | uint64 | uint32](n N, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // printCache writes --stats' line on the page-cache policy: what it was,
@@ -102,7 +142,7 @@ func printLatency(w io.Writer, l *sched.Latency) {
 		if h.N() == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "  latency:  %s: %d ops, p50 %v, p90 %v, p99 %v, max %v\n", op, h.N(),
+		fmt.Fprintf(w, "  latency:  %s: %s, p50 %v, p90 %v, p99 %v, max %v\n", op, count(h.N(), "op"),
 			ns(h.Quantile(0.5)), ns(h.Quantile(0.9)), ns(h.Quantile(0.99)), ns(h.Max()))
 	}
 	if f := &l.Flight; f.N() > 0 {
@@ -132,6 +172,9 @@ func readerOf(s *sched.Stats) string {
 		return fmt.Sprintf("%s reader without non-blocking reads or io_uring (this system has neither): pread, and maps for large files", s.Engine)
 	case s.Uring.Rings > 0:
 		return fmt.Sprintf("%s reader: non-blocking reads, io_uring for files that would block", s.Engine)
+	}
+	if s.Batched.Load() > 0 {
+		return fmt.Sprintf("%s reader: non-blocking reads, the files they found cached opened, read and closed in batches on io_uring (no file would block)", s.Engine)
 	}
 	return fmt.Sprintf("%s reader: non-blocking reads (no file would block: io_uring not started)", s.Engine)
 }

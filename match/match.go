@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp/syntax"
+	"strings"
 
 	"urg/match/backtrack"
 	"urg/match/base"
@@ -172,5 +173,19 @@ func describe(re2, pcre error) error {
 	if errors.As(re2, &se) && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidEscape) {
 		return pcre // (?x), \1 and the like, which RE2 lacks
 	}
+	if q, ok := possessive(se); ok {
+		return fmt.Errorf("possessive quantifiers (%s) are not supported: an atomic group, (?>X%s), matches the same", q, q[:len(q)-1])
+	}
 	return re2
+}
+
+// possessive says whether se is RE2's refusal of a possessive quantifier
+// (a++, a*+, a?+, a{2,}+), which it reads as one repetition of another,
+// and gives the quantifier.
+func possessive(se *syntax.Error) (string, bool) {
+	if se == nil || se.Code != syntax.ErrInvalidRepeatOp || len(se.Expr) < 2 || !strings.HasSuffix(se.Expr, "+") {
+		return "", false
+	}
+	q := se.Expr[:len(se.Expr)-1]
+	return se.Expr, q == "*" || q == "+" || q == "?" || q[0] == '{'
 }

@@ -16,9 +16,15 @@ RUN_PATTERN ?= func \w+Error\(
 
 all: build
 
+# The version urg --version prints: git describe, as the release archives
+# and the .deb are stamped (dist/main.go), so that one commit has one
+# version whichever way it was built; 0.1.0-dev outside a git checkout.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
+STAMP   := -ldflags=-checklinkname=0 -X main.version=$(VERSION)
+
 build:
-	$(GO) build -o $(BIN)/urg ./cmd/urg
-	$(GO) build -o $(BIN)/spot ./cmd/spot
+	$(GO) build '$(STAMP)' -o $(BIN)/urg ./cmd/urg
+	$(GO) build '$(STAMP)' -o $(BIN)/spot ./cmd/spot
 	$(GO) build -o $(BIN)/urg-bench ./bench
 
 run: build

@@ -52,7 +52,7 @@ func main() {
 // SHA-256 sums.
 func run(out, version string, targets []string, debs bool) error {
 	if version == "" {
-		v, err := git("describe", "--tags", "--always", "--dirty")
+		v, err := describe()
 		if err != nil {
 			return err
 		}
@@ -278,6 +278,10 @@ func sourceDate() (time.Time, error) {
 	}
 	return time.Unix(n, 0).UTC(), nil
 }
+
+// describe is the version of the checkout's commit, as the Makefile's
+// VERSION stamps a build from it too.
+func describe() (string, error) { return git("describe", "--tags", "--always", "--dirty") }
 
 // git runs git with args and returns its output, trimmed.
 func git(args ...string) (string, error) {

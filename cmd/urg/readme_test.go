@@ -78,3 +78,44 @@ func TestMakeRun(t *testing.T) {
 		t.Errorf("make run shows no match, or no --stats line of what was selected:\n%s", out)
 	}
 }
+
+// TestReadmeNewUser holds the README to what a newcomer meets: the link
+// error it quotes is the one the linker prints, naming every symbol
+// giouring links; it says where make leaves the binaries and how to put
+// them on PATH; spot is urg's own tool, not grab's.
+func TestReadmeNewUser(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(raw)), " ")
+	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/pawelgaczynski/giouring").Output()
+	if err != nil {
+		t.Fatalf("go list giouring: %v", err)
+	}
+	src, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(dir)), "linked.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`(?m)^//go:linkname \w+ (\S+)`).FindAllStringSubmatch(string(src), -1) {
+		if !strings.Contains(readme, "`"+m[1]+"`") {
+			t.Errorf("README does not name %s, which giouring links", m[1])
+		}
+	}
+	link := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "urg"), ".")
+	link.Env = append(os.Environ(), "GOFLAGS=", "CGO_ENABLED=0")
+	out, _ := link.CombinedOutput()
+	if ref := regexp.MustCompile(`invalid reference to \S+`).Find(out); ref == nil {
+		t.Logf("the link did not fail without -checklinkname=0 here: %s", out)
+	} else if !strings.Contains(readme, "`"+string(ref)+"`") {
+		t.Errorf("README quotes a link error other than the linker's %q", ref)
+	}
+	for _, want := range []string{"in `bin/`", `export PATH="$PWD/bin:$PATH"`, "urg's parallel find"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README lacks %q", want)
+		}
+	}
+	if strings.Contains(readme, "grab's companion") {
+		t.Error("README calls spot grab's companion tool")
+	}
+}

@@ -107,8 +107,11 @@ FUZZMIN ?= 200x
 # switches, are built only with -tags faults: those tests run once more
 # so built. (cmd/urg's suite runs urg so built itself, for the fault
 # suite and the switches.)
+# go test ./... through testlog: go test's own output, and at least once
+# a minute the packages still being tested, so that the long ones (cmd/urg
+# runs for minutes) show they are working.
 test: fmt-check vet cross build
-	$(GO) test -count=1 ./...
+	$(GO) run ./internal/testlog -- -count=1 ./...
 	$(GO) test -count=1 -tags faults ./sched/ ./worker/
 	$(GO) test -count=1 -tags faults -run '^TestReadTestEnv$$' ./cmd/urg/
 	$(MAKE) --no-print-directory releasecheck

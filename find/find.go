@@ -27,8 +27,12 @@ type Expr struct {
 	NeedStat bool
 	// Deletes: -delete is in the expression.
 	Deletes bool
-	root    node
-	now     time.Time
+	// Follow follows every symbolic link (-L, or -follow anywhere in
+	// the expression); FollowRoots only the roots that are links (-H).
+	// With neither (-P, the default) no link is followed.
+	Follow, FollowRoots bool
+	root                node
+	now                 time.Time
 	// depthFirst: -depth, under which -prune does nothing, as in find.
 	depthFirst bool
 	regexes    string // -regextype: "emacs" (find's default) or "posix-extended"
@@ -52,14 +56,14 @@ func errorf(format string, a ...any) error { return &Error{fmt.Sprintf(format, a
 // counts back from.
 func Parse(args []string, now time.Time) (*Expr, error) {
 	e := &Expr{MaxDepth: -1, now: now, regexes: "emacs"}
-	i := 0
+	i := linkOptions(e, args)
 	for ; i < len(args) && !startsExpr(args[i]); i++ {
 		e.Roots = append(e.Roots, args[i])
 	}
 	if len(e.Roots) == 0 {
 		e.Roots = []string{"."}
 	}
-	p := &parser{e: e, args: args[i:]}
+	p := &parser{e: e, args: args[i:], deref: e.Follow || e.FollowRoots}
 	var root node = trueNode{}
 	if len(p.args) > 0 {
 		var err error
@@ -80,6 +84,26 @@ func Parse(args []string, now time.Time) (*Expr, error) {
 	return e, nil
 }
 
+// linkOptions reads the options before the roots, -P, -H and -L (the
+// last one given wins, as in find), into e, and returns how many
+// arguments they took.
+func linkOptions(e *Expr, args []string) int {
+	i := 0
+	for ; i < len(args); i++ {
+		switch args[i] {
+		case "-P":
+			e.Follow, e.FollowRoots = false, false
+		case "-H":
+			e.Follow, e.FollowRoots = false, true
+		case "-L":
+			e.Follow, e.FollowRoots = true, false
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 // startsExpr says whether arg begins the expression rather than naming a
 // root.
 func startsExpr(arg string) bool {
@@ -96,6 +120,10 @@ type parser struct {
 	args    []string
 	i       int
 	actions bool // an action other than -prune was seen
+	// deref: a file the expression names (-newer's) is looked at
+	// through a link, as find does under -H and -L, and after -follow
+	// only in the primaries that come after it.
+	deref bool
 }
 
 func (p *parser) peek() string {

@@ -60,6 +60,7 @@ var primaries = map[string]primaryDef{
 	"-writable":   {make: parseAccess},
 	"-executable": {make: parseAccess},
 	"-exec":       {make: parseExec},
+	"-follow":     {make: parseFollow},
 	"-execdir":    {make: parseExec},
 
 	"-name":       {valued: true, make: parseName},
@@ -200,9 +201,22 @@ func parseOwner(p *parser, name, v string) (node, error) {
 	return p.stat(ownerTest(name == "-group", func(got int64) bool { return got == id })), nil
 }
 
-// parseNewer reads -newer.
+// parseFollow reads -follow, find's older spelling of -L: a global
+// option, but one that find applies to the files named after it only
+// (parser.deref).
+func parseFollow(p *parser, _, _ string) (node, error) {
+	p.e.Follow, p.e.FollowRoots, p.deref = true, false, true
+	return depthNode{}, nil
+}
+
+// parseNewer reads -newer. FILE is a link's own time unless links are
+// followed (parser.deref), as in find.
 func parseNewer(p *parser, _, v string) (node, error) {
-	fi, err := os.Stat(v)
+	stat := os.Lstat
+	if p.deref {
+		stat = os.Stat
+	}
+	fi, err := stat(v)
 	if err != nil {
 		return nil, errorf("%s: %v", v, describe(err))
 	}

@@ -125,7 +125,7 @@ func (x typeNode) known(n *walk.Node) tri {
 }
 
 // depthNode is a global option (-maxdepth, -mindepth, -depth,
-// -regextype): always true where it stands.
+// -regextype, -follow): always true where it stands.
 type depthNode struct{}
 
 // Match evaluates the expression for the entry c holds.

@@ -25,8 +25,9 @@ type Node struct {
 	// Type is what the entry is; TypeUnknown when the walk does not
 	// know (no d_type and no stat).
 	Type Type
-	// Stat is the entry's own metadata (a link's, not its target's),
-	// when the walk was asked for it; nil with StatErr when it failed.
+	// Stat is the entry's own metadata (a link's, not its target's,
+	// unless the walk follows it), when the walk was asked for it; nil
+	// with StatErr when it failed.
 	Stat    *Stat
 	StatErr error
 	// Prune, set by the emit of a directory, keeps the walk out of it
@@ -69,6 +70,22 @@ type FullWalk struct {
 	Ignore   *ignore.Set
 	NoHidden bool
 	NoGitDir bool
+	// Follow follows every symbolic link, as find -L: an entry is what
+	// its link points to (its Type and Stat the target's), a broken
+	// link stays a link, a directory reached through one is walked,
+	// and one that is a directory above it (a loop) is reported as a
+	// *LoopError, neither emitted nor walked. FollowRoots follows only
+	// the roots, as find -H.
+	Follow, FollowRoots bool
+}
+
+// LoopError is a directory that a walk following links (FullWalk.Follow)
+// met below itself: Path is where it was met, Ancestor the directory
+// above it that it is, both as the walk names them.
+type LoopError struct{ Path, Ancestor string }
+
+func (e *LoopError) Error() string {
+	return "directory loop: " + e.Path + " is " + e.Ancestor
 }
 
 // All walks each root and hands every entry to emit, from several
@@ -76,20 +93,15 @@ type FullWalk struct {
 // stops the walk. The Node is the walker's, valid during the call only.
 // Errors go to errf with the path they concern.
 func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
-	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir}, nil, errf, errf)
+	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir, Follow: o.Follow}, nil, errf, errf)
 	w.emitNode, w.stat, w.ring, w.mayMatch = emit, o.Stat, o.Ring, o.MayMatch
 	for _, root := range roots {
 		if w.isStopped() {
 			return
 		}
-		fi, err := os.Lstat(root)
-		if err != nil {
-			errf(root, err)
+		n, chain, ok := w.rootNode(root, o)
+		if !ok {
 			continue
-		}
-		n := Node{root: root, Name: baseName(root), Type: typeOfInfo(fi)}
-		if o.Stat {
-			n.Stat = statOf(fi)
 		}
 		if !emit(&n) {
 			return
@@ -97,9 +109,32 @@ func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path strin
 		// The Type, not fi.IsDir: a root that is a junction is a link, as
 		// find -P leaves a root that is a symbolic link unwalked.
 		if n.Type == TypeDir && o.MaxDepth != 0 && !n.Prune {
-			w.walkRoot(root, root)
+			w.walkRoot(root, root, chain)
 		}
 	}
+}
+
+// rootNode is the Node of a root, looked at through a link when the walk
+// follows roots (Follow or FollowRoots), and, when it follows every link
+// and the root is a directory, the chain of directories for the loop
+// checks below it; ok is false when the root was reported instead.
+func (w *walker) rootNode(root string, o FullWalk) (n Node, chain *ancestor, ok bool) {
+	fi, err := os.Lstat(root)
+	if err == nil && (o.Follow || o.FollowRoots) && typeOfInfo(fi) == TypeLink {
+		fi, err = followLink(root, fi)
+	}
+	if err != nil {
+		w.errf(root, err)
+		return Node{}, nil, false
+	}
+	n = Node{root: root, Name: baseName(root), Type: typeOfInfo(fi)}
+	if o.Stat {
+		n.Stat = statOf(fi)
+	}
+	if o.Follow && n.Type == TypeDir {
+		chain = &ancestor{id: idOfDir(root, fi), path: root}
+	}
+	return n, chain, true
 }
 
 // baseName is a root's name as find's -name sees it: its last element,
@@ -193,6 +228,9 @@ func (w *walker) statBatch(job dirJob, fd int, sc *scratch) {
 	sc.want, sc.names = sc.want[:0], sc.names[:0]
 	for _, l := range sc.list {
 		sc.node = Node{Dir: job.display, Name: l.name, Depth: job.depth + 1, Type: l.typ}
+		if w.opts.Follow && l.typ == TypeLink {
+			sc.node.Type = TypeUnknown // what it is is its target's, not known yet
+		}
 		want := w.mayMatch == nil || w.mayMatch(&sc.node)
 		sc.want = append(sc.want, want)
 		if want {
@@ -218,6 +256,13 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 			n.Type = typeOfInfo(fi)
 		}
 	}
+	var chain *ancestor
+	if w.opts.Follow {
+		var ok bool
+		if chain, ok = w.follow(job, n, emit); !ok {
+			return true
+		}
+	}
 	if (w.opts.Ignore != nil || w.opts.NoHidden) && !w.taken(n.Name, "", job.rel, n.Type == TypeDir, job.ignores) {
 		return true
 	}
@@ -226,7 +271,7 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 		return false
 	}
 	if n.Type == TypeDir && !n.Prune && (w.opts.MaxDepth < 0 || n.Depth < w.opts.MaxDepth) {
-		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth, rel: w.subRel(job.rel, n.Name), ignores: job.ignores})
+		*subdirs = append(*subdirs, dirJob{path: joinPath(job.path, n.Name), display: joinPath(job.display, n.Name), depth: n.Depth, rel: w.subRel(job.rel, n.Name), ignores: job.ignores, chain: chain})
 	}
 	return true
 }

@@ -22,12 +22,19 @@ type dirJob struct {
 	pseudo  bool         // on a procfs-like file system
 	ignores *ignore.Node // --ignore: the ignore files that apply
 	dev     uint64       // the root's device, for OneFileSystem
+	// chain, in a full walk that follows links (FullWalk.Follow), is
+	// this directory and those above it, for the loop checks of what
+	// it holds.
+	chain *ancestor
 }
 
-// ancestor links a directory to the ones above it, for --follow loop checks.
+// ancestor links a directory to the ones above it, for --follow loop
+// checks. path is its name as printed, for a full walk's LoopError ("" in
+// Files's walk, whose warning names only the directory met again).
 type ancestor struct {
 	id     dirID
 	parent *ancestor
+	path   string
 }
 
 // walkSorted walks depth first in name order, yielding files in path order.
@@ -229,13 +236,17 @@ func (w *walker) subdir(job dirJob, name, p, display string, self *ancestor, ign
 }
 
 // has reports whether id is this directory or one above it.
-func (a *ancestor) has(id dirID) bool {
+func (a *ancestor) has(id dirID) bool { return a.find(id) != nil }
+
+// find is the directory of a's chain, a or one above it, that is id;
+// nil when none is.
+func (a *ancestor) find(id dirID) *ancestor {
 	for ; a != nil; a = a.parent {
 		if a.id == id {
-			return true
+			return a
 		}
 	}
-	return false
+	return nil
 }
 
 // child is the path of the entry name to open, and its name as printed:

@@ -1,6 +1,7 @@
 package walk
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -104,6 +105,56 @@ func TestAllLinks(t *testing.T) {
 		for p, typ := range want {
 			if got[p] != typ {
 				t.Errorf("stat %v: %s is %q, want %q", stat, p, got[p], typ)
+			}
+		}
+	}
+}
+
+// TestAllFollow: a full walk that follows links (find -L) lists each
+// entry as what it points to, walks the directories links lead to, lists
+// a dangling link as a link, and reports each directory met below itself
+// (a LoopError naming the directory it is) instead of listing it;
+// FollowRoots (find -H) follows the roots alone.
+func TestAllFollow(t *testing.T) {
+	root := linkTree(t)
+	t.Chdir(root)
+	loop := func(p, above string) string { return (&LoopError{Path: p, Ancestor: above}).Error() }
+	for _, c := range []struct {
+		o    FullWalk
+		want map[string]Type
+		errs []string
+	}{
+		{FullWalk{Follow: true}, map[string]Type{
+			".": TypeDir, "./a.txt": TypeFile, "./d": TypeDir, "./d/b.txt": TypeFile, "./ln-a": TypeFile, "./ln-d": TypeDir,
+			"./ln-d/b.txt": TypeFile, "./dangling": TypeLink, "ln-d": TypeDir, "ln-d/b.txt": TypeFile, "ln-d/up": TypeDir,
+			"ln-d/up/a.txt": TypeFile, "ln-d/up/ln-a": TypeFile, "ln-d/up/dangling": TypeLink,
+		}, []string{loop("./d/up", "."), loop("./ln-d/up", "."), loop("ln-d/up/d", "ln-d"), loop("ln-d/up/ln-d", "ln-d")}},
+		{FullWalk{FollowRoots: true}, map[string]Type{
+			".": TypeDir, "./a.txt": TypeFile, "./d": TypeDir, "./d/b.txt": TypeFile, "./d/up": TypeLink, "./ln-a": TypeLink,
+			"./ln-d": TypeLink, "./dangling": TypeLink, "ln-d": TypeDir, "ln-d/b.txt": TypeFile, "ln-d/up": TypeLink,
+		}, nil},
+	} {
+		for _, stat := range []bool{false, true} {
+			var mu sync.Mutex
+			got, errs := map[string]Type{}, []string(nil)
+			o := c.o
+			o.MaxDepth, o.Threads, o.Stat = -1, 2, stat
+			All([]string{".", "ln-d"}, o, func(n *Node) bool {
+				mu.Lock()
+				defer mu.Unlock()
+				got[n.Path()] = n.Type
+				if stat && (n.Stat == nil || typeOfStatMode(n.Stat.Mode) != n.Type) {
+					t.Errorf("%s: Stat %+v (error %v) for type %q", n.Path(), n.Stat, n.StatErr, n.Type)
+				}
+				return true
+			}, func(p string, err error) {
+				mu.Lock()
+				defer mu.Unlock()
+				errs = append(errs, err.Error())
+			})
+			slices.Sort(errs)
+			if !maps.Equal(got, c.want) || !slices.Equal(errs, c.errs) {
+				t.Errorf("%+v, stat %v: %q, errors %q\nwant %q, errors %q", c.o, stat, got, errs, c.want, c.errs)
 			}
 		}
 	}

@@ -209,7 +209,7 @@ func (w *walker) dirOperand(p, display string) {
 	case DirRead:
 		w.errf(p, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR})
 	default:
-		w.walkRoot(p, display)
+		w.walkRoot(p, display, nil)
 	}
 }
 
@@ -267,12 +267,13 @@ func newWalker(o Options, emit func(File) bool, errf func(string, error), warnf 
 }
 
 // walkRoot walks one directory named on the command line. display is the
-// name its children are printed under.
-func (w *walker) walkRoot(dir, display string) {
+// name its children are printed under; chain, in a full walk that
+// follows links, is the directory itself for the loop checks below it.
+func (w *walker) walkRoot(dir, display string, chain *ancestor) {
 	if w.opts.MaxDepth == 0 {
 		return
 	}
-	job := dirJob{path: dir, display: display, pseudo: pseudoFS(dir)}
+	job := dirJob{path: dir, display: display, pseudo: pseudoFS(dir), chain: chain}
 	if w.opts.Ignore != nil {
 		job.ignores = w.opts.Ignore.Root(dir)
 	}

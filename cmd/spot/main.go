@@ -2,14 +2,15 @@
 // core, fetches file metadata in batches through io_uring (only when a
 // primary needs it), and evaluates find's expression for every entry.
 //
-//	spot [-j N] [--sort=path] [DIR...] [EXPRESSION]
+//	spot [-H|-L|-P] [-j N] [--sort=path] [DIR...] [EXPRESSION]
 //
 // The expression is find's: primaries (-name, -iname, -path, -regex,
 // -type, -size, -uid, -gid, -user, -group, -perm, -newer, -newermt,
 // -mtime, -mmin, -empty, -readable, -writable, -executable, -true,
 // -false), actions (-print, -print0, -printf, -prune, -exec, -execdir,
 // -delete, -quit), operators (!, -not, -a, -and, -o, -or, ( ), ',') and
-// global options (-maxdepth, -mindepth, -depth, -regextype).
+// global options (-maxdepth, -mindepth, -depth, -regextype, -follow);
+// before the DIRs, -P, -H and -L say which symbolic links are followed.
 package main
 
 import (
@@ -38,6 +39,9 @@ type entry struct{ spell, doc string }
 // its help and its man page (--generate=man).
 var (
 	optionTable = []entry{
+		{"-P", "never follow symbolic links (the default): a link is listed as a link"},
+		{"-H", "follow the symbolic links named as DIRs, not those met below them"},
+		{"-L", "follow every symbolic link: an entry is what it points to (-type l is true of a broken link only), directories reached through links are walked, and a loop is reported"},
 		{"-j N", "directories read at once (default 8 per core: a cold tree wants many reads in flight); -n N is the same"},
 		{"--sort=path", "print sorted name by name, each directory before its entries (the walk stays parallel)"},
 		{"--stat=calls|ring", "stat with one statx call each (calls, the default: faster here) or through io_uring, 64 per submission (ring)"},
@@ -58,7 +62,7 @@ var (
 		{"-user NAME", "the owner is NAME (or that ID)"},
 		{"-group NAME", "the group is NAME (or that ID)"},
 		{"-perm [-/]MODE", "the permission bits are MODE, hold all of MODE (-), or any of it (/); octal or symbolic"},
-		{"-newer FILE", "modified after FILE"},
+		{"-newer FILE", "modified after FILE (a link's own time, unless -H, -L or an earlier -follow says to follow it)"},
 		{"-newermt DATE", "modified after DATE (2006-01-02, 2006-01-02 15:04:05, RFC 3339, @SECONDS)"},
 		{"-mtime [+-]N", "modified N whole days ago, more or less; -mmin counts minutes"},
 		{"-empty", "an empty file or directory"},
@@ -81,6 +85,7 @@ var (
 		{"-mindepth N", "global: entries at least N levels below a root"},
 		{"-depth", "global: accepted (spot deletes contents first anyway)"},
 		{"-regextype TYPE", "global: emacs (the default) or posix-extended"},
+		{"-follow", "global: follow every symbolic link, as -L"},
 	}
 )
 
@@ -96,7 +101,7 @@ func primaries() []entry {
 // usage is spot's help.
 func usage() string {
 	var b strings.Builder
-	b.WriteString("usage: spot [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [--version] [DIR...] [EXPRESSION]\n")
+	b.WriteString("usage: spot [-H|-L|-P] [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [--version] [DIR...] [EXPRESSION]\n")
 	for _, e := range optionTable {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
@@ -116,7 +121,7 @@ func manPage() string {
 spot \- find files in parallel
 .SH SYNOPSIS
 .B spot
-[\fB\-j\fR \fIN\fR] [\fB\-\-sort=path\fR] [\fIDIR\fR]... [\fIEXPRESSION\fR]
+[\fB\-H\fR|\fB\-L\fR|\fB\-P\fR] [\fB\-j\fR \fIN\fR] [\fB\-\-sort=path\fR] [\fIDIR\fR]... [\fIEXPRESSION\fR]
 .SH DESCRIPTION
 spot walks each DIR (\fB.\fR by default) on every core and evaluates find(1)'s
 expression for every entry: with no action but \fB\-prune\fR, it prints those
@@ -161,7 +166,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		var e *find.Expr
 		if e, err = find.Parse(rest, time.Now()); err == nil {
-			fw := walk.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch}
+			fw := walk.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch,
+				Follow: e.Follow, FollowRoots: e.FollowRoots}
 			if err = filter.set(&fw); err == nil {
 				return search(e, fw, sorted, stdout, stderr)
 			}
@@ -310,6 +316,12 @@ func search(e *find.Expr, fw walk.FullWalk, sorted bool, stdout, stderr io.Write
 		mu.Lock()
 		failed = true
 		mu.Unlock()
+		var loop *walk.LoopError
+		if errors.As(err, &loop) {
+			// find's words, which name the directory above too.
+			errf("File system loop detected; '%s' is part of the same file system loop as '%s'.", loop.Path, loop.Ancestor)
+			return
+		}
 		errf("%s: %v", path, reason(err))
 	}
 	walk.All(e.Roots, fw, emit, report)

@@ -261,7 +261,7 @@ func TestManyRuns(t *testing.T) {
 			break
 		}
 		set := ix.newSet(false)
-		if err := ix.postings(k, set); err != nil {
+		if _, err := ix.postingsIn(k, set, nil); err != nil {
 			t.Fatal(err)
 		}
 		var got []string

@@ -110,13 +110,6 @@ func (ix *Index) Lookup(name string) (Entry, bool) {
 	return Entry{}, false
 }
 
-// postings reads the posting list of trigram key into set (one bit per
-// file), or says there is none.
-func (ix *Index) postings(key uint32, set []uint64) error {
-	_, err := ix.postingsIn(key, set, nil)
-	return err
-}
-
 // find is where trigram key is in the keys' table, and its count of
 // files; ok is false when no file holds it.
 func (ix *Index) find(key uint32) (i, count int, ok bool) {
@@ -128,8 +121,9 @@ func (ix *Index) find(key uint32) (i, count int, ok bool) {
 	return i, int(binary.LittleEndian.Uint32(ix.keys[i*keyLen+4:])), true
 }
 
-// postingsIn is postings reading the list into buf, which it returns
-// grown, for the next.
+// postingsIn reads the posting list of trigram key into set (one bit per
+// file), or says there is none; the list's bytes go through buf, which it
+// returns grown, for the next.
 func (ix *Index) postingsIn(key uint32, set []uint64, buf []byte) ([]byte, error) {
 	i, count, ok := ix.find(key)
 	if !ok {

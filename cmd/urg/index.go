@@ -165,7 +165,7 @@ func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, e
 		if base == nil {
 			return false
 		}
-		_, _, held := heldAsIs(base, name, path)
+		_, _, _, held := heldAs(base, name, path)
 		return held
 	}
 	var failed error
@@ -183,16 +183,11 @@ func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, e
 	return int(count.Load()), w.Commit()
 }
 
-// heldAsIs looks name up in ix: found says ix has an entry for it, held
-// that the entry holds the file at path as it is now.
-func heldAsIs(ix *index.Index, name, path string) (e index.Entry, found, held bool) {
-	e, found, _, held = heldAs(ix, name, path)
-	return e, found, held
-}
-
-// heldAs is heldAsIs, and whether the file's identity is the one
-// recorded (same), though its bytes may not be trusted: a racy file, or
-// one not indexed, is the same file and still read.
+// heldAs looks name up in ix: found says ix has an entry for it, held
+// that the entry holds the file at path as it is now, and same that the
+// file's identity is the one recorded, though its bytes may not be
+// trusted (a racy file, or one not indexed, is the same file and still
+// read).
 func heldAs(ix *index.Index, name, path string) (e index.Entry, found, same, held bool) {
 	e, found = ix.Lookup(name)
 	if !found {

@@ -91,13 +91,16 @@ func debFiles(dir, v string, docs map[string][]byte, epoch time.Time) (map[strin
 		return buf.Bytes()
 	}
 	files := map[string][]byte{
-		"usr/share/man/man1/urg.1.gz":                  gz(docs["urg.1"]),
-		"usr/share/man/man1/spot.1.gz":                 gz(docs["spot.1"]),
-		"usr/share/bash-completion/completions/urg":    docs["complete/urg.bash"],
-		"usr/share/zsh/vendor-completions/_urg":        docs["complete/_urg"],
-		"usr/share/fish/vendor_completions.d/urg.fish": docs["complete/urg.fish"],
-		"usr/share/doc/urg/copyright":                  copyright(docs["LICENSE"]),
-		"usr/share/doc/urg/changelog.gz":               gz([]byte(changelog(v, epoch))),
+		"usr/share/man/man1/urg.1.gz":                   gz(docs["urg.1"]),
+		"usr/share/man/man1/spot.1.gz":                  gz(docs["spot.1"]),
+		"usr/share/bash-completion/completions/urg":     docs["complete/urg.bash"],
+		"usr/share/zsh/vendor-completions/_urg":         docs["complete/_urg"],
+		"usr/share/fish/vendor_completions.d/urg.fish":  docs["complete/urg.fish"],
+		"usr/share/bash-completion/completions/spot":    docs["complete/spot.bash"],
+		"usr/share/zsh/vendor-completions/_spot":        docs["complete/_spot"],
+		"usr/share/fish/vendor_completions.d/spot.fish": docs["complete/spot.fish"],
+		"usr/share/doc/urg/copyright":                   copyright(docs["LICENSE"]),
+		"usr/share/doc/urg/changelog.gz":                gz([]byte(changelog(v, epoch))),
 		// Go's binaries are linked statically, as Debian's own Go
 		// packages are.
 		"usr/share/lintian/overrides/urg": []byte("urg: statically-linked-binary [usr/bin/urg]\nurg: statically-linked-binary [usr/bin/spot]\n"),

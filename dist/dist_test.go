@@ -76,7 +76,8 @@ func TestDist(t *testing.T) {
 		}
 	}
 	base := filepath.Join(dir, strings.TrimSuffix(name, ".tar.gz"))
-	for _, f := range []string{"urg", "spot", "urg.1", "spot.1", "complete/urg.bash", "complete/_urg", "complete/urg.fish", "README.md", "LICENSE"} {
+	for _, f := range []string{"urg", "spot", "urg.1", "spot.1", "complete/urg.bash", "complete/_urg", "complete/urg.fish",
+		"complete/spot.bash", "complete/_spot", "complete/spot.fish", "README.md", "LICENSE"} {
 		if _, err := os.Stat(filepath.Join(base, f)); err != nil {
 			t.Errorf("the archive lacks %s (it holds %q)", f, names)
 		}
@@ -143,7 +144,9 @@ func TestDeb(t *testing.T) {
 	}
 	for _, f := range []string{"./usr/bin/urg", "./usr/bin/spot", "./usr/share/man/man1/urg.1.gz", "./usr/share/man/man1/spot.1.gz",
 		"./usr/share/bash-completion/completions/urg", "./usr/share/zsh/vendor-completions/_urg",
-		"./usr/share/fish/vendor_completions.d/urg.fish", "./usr/share/doc/urg/copyright", "./usr/share/doc/urg/changelog.gz"} {
+		"./usr/share/fish/vendor_completions.d/urg.fish", "./usr/share/bash-completion/completions/spot",
+		"./usr/share/zsh/vendor-completions/_spot", "./usr/share/fish/vendor_completions.d/spot.fish",
+		"./usr/share/doc/urg/copyright", "./usr/share/doc/urg/changelog.gz"} {
 		if !strings.Contains(string(contents), " "+f+"\n") {
 			t.Errorf("dpkg-deb --contents lacks %s", f)
 		}

@@ -119,7 +119,9 @@ func hostDocs(work, version string) (map[string][]byte, error) {
 	for name, args := range map[string][]string{
 		"urg.1": {"urg", "--generate=man"}, "spot.1": {"spot", "--generate=man"},
 		"complete/urg.bash": {"urg", "--generate=complete-bash"}, "complete/_urg": {"urg", "--generate=complete-zsh"},
-		"complete/urg.fish": {"urg", "--generate=complete-fish"},
+		"complete/urg.fish":  {"urg", "--generate=complete-fish"},
+		"complete/spot.bash": {"spot", "--generate=complete-bash"}, "complete/_spot": {"spot", "--generate=complete-zsh"},
+		"complete/spot.fish": {"spot", "--generate=complete-fish"},
 	} {
 		b, err := exec.Command(filepath.Join(host, exe(args[0], runtime.GOOS)), args[1:]...).Output()
 		if err != nil {

@@ -3,6 +3,7 @@ package find
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -94,6 +95,38 @@ var primaries = map[string]primaryDef{
 	"-printf":   {valued: true, make: parsePrintfAction},
 }
 
+// Primary is a primary as Parse reads it: its name, and whether a value
+// follows it.
+type Primary struct {
+	Name   string
+	Valued bool
+}
+
+// Primaries is every primary (test, action and global option) Parse
+// takes on this system (Available), read from the parser's own table,
+// in name order: what a shell's completion offers.
+func Primaries() []Primary {
+	var out []Primary
+	for name, def := range primaries {
+		if Available(name) {
+			out = append(out, Primary{name, def.valued})
+		}
+	}
+	slices.SortFunc(out, func(a, b Primary) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Operators are the operators that are words, as a shell's completion
+// offers them beside the primaries.
+func Operators() []string { return []string{"-not", "-a", "-and", "-o", "-or"} }
+
+// LinkOptions are the options Parse takes before the roots, which say
+// which symbolic links are followed.
+func LinkOptions() []string { return []string{"-P", "-H", "-L"} }
+
+// TypeLetters are the types -type takes, find's letters (walk.Type's).
+const TypeLetters = "fdlpscb"
+
 // stat is a node of test t, which needs the entry's Stat.
 func (p *parser) stat(t test) node {
 	p.e.NeedStat = true
@@ -160,7 +193,7 @@ func parseRegextype(p *parser, _, v string) (node, error) {
 func parseType(_ *parser, _, v string) (node, error) {
 	var want [256]bool
 	for _, t := range strings.Split(v, ",") {
-		if len(t) != 1 || !strings.Contains("fdlpscb", t) {
+		if len(t) != 1 || !strings.Contains(TypeLetters, t) {
 			return nil, errorf("-type: unknown type `%s'", t)
 		}
 		want[t[0]] = true

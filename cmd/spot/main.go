@@ -36,7 +36,7 @@ import (
 type entry struct{ spell, doc string }
 
 // optionTable and primaryTable are spot's command line, defined once for
-// its help and its man page (--generate=man).
+// its help, its man page and its completions (--generate).
 var (
 	optionTable = []entry{
 		{"-P", "never follow symbolic links (the default): a link is listed as a link"},
@@ -48,7 +48,9 @@ var (
 		{"--ignore", "filter as ripgrep and urg --ignore do: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories"},
 		{"--hidden", "with --ignore, keep hidden entries"},
 		{"--no-require-git", "with --ignore, read .gitignore files outside git repositories too"},
-		{"--generate=man", "print this man page (roff) and exit"},
+		{"--generate=KIND", "print KIND and exit: man (this man page, roff), or complete-bash, complete-zsh, complete-fish (that shell's completion script)"},
+		{"--version", "print the version and exit"},
+		{"--help", "print this help and exit; -h is the same"},
 	}
 	primaryTable = []entry{
 		{"-name GLOB", "the name matches GLOB (fnmatch: * and ? match a leading dot too)"},
@@ -152,14 +154,20 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	var filter filterFlags
 	threads, sorted, ring, rest, err := options(args, &filter)
-	switch err {
-	case errHelp:
+	var gen generateError
+	switch {
+	case errors.As(err, &gen):
+		text, err := generate(gen.kind)
+		if err != nil {
+			fmt.Fprintf(stderr, "spot: %v\n", err)
+			return 1
+		}
+		fmt.Fprint(stdout, text)
+		return 0
+	case err == errHelp:
 		fmt.Fprint(stdout, usage())
 		return 0
-	case errMan:
-		fmt.Fprint(stdout, manPage())
-		return 0
-	case errVersion:
+	case err == errVersion:
 		fmt.Fprintf(stdout, "spot %s\n", version)
 		return 0
 	}
@@ -179,9 +187,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 var (
 	errHelp    = errors.New("help")
-	errMan     = errors.New("man")
 	errVersion = errors.New("version")
 )
+
+// generateError is --generate=KIND, which prints KIND (generate) instead
+// of walking.
+type generateError struct{ kind string }
+
+func (e generateError) Error() string { return "--generate=" + e.kind }
 
 // version is set by the build (-ldflags -X main.version=...), as urg's.
 var version = "0.1.0-dev"
@@ -213,8 +226,15 @@ func options(args []string, filter *filterFlags) (threads int, sorted, ring bool
 			return 0, false, false, nil, errHelp
 		case a == "--sort=path":
 			sorted = true
-		case a == "--generate=man":
-			return 0, false, false, nil, errMan
+		case a == "--generate" || strings.HasPrefix(a, "--generate="):
+			kind, ok := strings.CutPrefix(a, "--generate=")
+			if !ok {
+				if i+1 >= len(args) {
+					return fail("missing argument to `%s'", a)
+				}
+				kind = args[i+1]
+			}
+			return 0, false, false, nil, generateError{kind}
 		case strings.HasPrefix(a, "--sort"):
 			return fail("%s: only --sort=path is known", a)
 		case a == "--ignore":

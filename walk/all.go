@@ -263,7 +263,7 @@ func (w *walker) visit(job dirJob, n *Node, subdirs *[]dirJob, emit bool) bool {
 			return true
 		}
 	}
-	if (w.opts.Ignore != nil || w.opts.NoHidden) && !w.taken(n.Name, "", job.rel, n.Type == TypeDir, job.ignores) {
+	if (w.opts.Ignore != nil || w.opts.NoHidden) && !w.taken(w.opts.Globs.match("", n.Name, n.Type == TypeDir), n.Name, job.rel, n.Type == TypeDir, job.ignores) {
 		return true
 	}
 	if emit && !w.emitNode(n) {

@@ -14,8 +14,9 @@ type dirJob struct {
 	path    string
 	display string // prefix of children's paths: "" for the implicit "."
 	// rel is the directory's path below the operand with a trailing
-	// '/' ("" for the operand), when the globs or ignore files need it:
-	// an entry's is rel+name.
+	// '/' ("" for the operand), when the ignore files need it: an
+	// entry's is rel+name. The globs anchor paths elsewhere (GlobSet's
+	// anchored).
 	rel     string
 	depth   int
 	parent  *ancestor
@@ -88,6 +89,7 @@ func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
 	// before any stat; with them, a name they choose is searched
 	// though hidden.
 	hiddenFirst := w.opts.NoHidden && w.opts.Globs == nil && w.opts.Types == nil && w.opts.Ignore == nil
+	near := w.opts.Globs.nearRoot(job.display)
 	for _, l := range list {
 		if hiddenFirst && l.name[0] == '.' {
 			w.filter()
@@ -101,11 +103,8 @@ func (w *walker) readDir(job dirJob, buf []byte, sc *scratch) []dirJob {
 		if t != TypeDir && !w.readable(t) {
 			continue // links not followed, and devices unless -D read
 		}
-		var rel string
-		if w.opts.Globs.needsPath() {
-			rel = job.rel + l.name
-		}
-		if !w.taken(l.name, rel, job.rel, t == TypeDir, ignores) {
+		globbed := w.opts.Globs.entry(display, l.name, t == TypeDir, near)
+		if !w.taken(globbed, l.name, job.rel, t == TypeDir, ignores) {
 			w.filter()
 			continue
 		}
@@ -303,9 +302,9 @@ func deviceOf(p string) uint64 {
 }
 
 // subRel is dirJob.rel of the subdirectory name of the directory whose
-// rel is rel: "" when neither the globs nor the ignore files need it.
+// rel is rel: "" when the ignore files do not need it.
 func (w *walker) subRel(rel, name string) string {
-	if !w.opts.Globs.needsPath() && w.opts.Ignore == nil {
+	if w.opts.Ignore == nil {
 		return ""
 	}
 	return rel + name + "/"

@@ -53,10 +53,11 @@ func (w *walker) readable(t Type) bool {
 // that matches decides; then the ignore files, whose whitelist (a "!"
 // pattern) chooses the entry unless a type leaves it out; then, for a
 // file, the types; last, hidden names, unless something chose the
-// entry. rel is its path below the operand, when the globs need it;
-// dirRel, its directory's (dirJob.rel).
-func (w *walker) taken(name, rel, dirRel string, dir bool, ignores *ignore.Node) bool {
-	switch w.opts.Globs.match(rel, name, dir) {
+// entry. globbed is what the globs made of it (GlobSet's entry); dirRel
+// is its directory's path below the operand (dirJob.rel), for the
+// ignore files.
+func (w *walker) taken(globbed verdict, name, dirRel string, dir bool, ignores *ignore.Node) bool {
+	switch globbed {
 	case chosen:
 		return true
 	case leftOut:

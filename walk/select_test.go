@@ -15,7 +15,7 @@ import (
 
 // TestGlobSetMatch holds ripgrep's override semantics, case by case: a
 // glob without a slash matches the name at any depth, one with a slash
-// the path below the operand, "!" leaves out, the last glob that
+// the path as anchored gives it, "!" leaves out, the last glob that
 // matches decides, a trailing slash is for directories, "dir/**" is
 // what dir holds, and a positive glob leaves out the files no glob
 // matches but not the directories.
@@ -56,7 +56,7 @@ func TestGlobSetMatch(t *testing.T) {
 		{[]string{`\!x`}, nil, "!x", false, chosen},
 		{[]string{"#comment", ""}, nil, "a", false, undecided}, // no glob at all
 	} {
-		s, err := ParseGlobs(c.globs, c.iglobs)
+		s, err := ParseGlobs(c.globs, c.iglobs, "")
 		if err != nil {
 			t.Fatalf("ParseGlobs(%q, %q): %v", c.globs, c.iglobs, err)
 		}
@@ -79,7 +79,7 @@ func TestParseGlobsMalformed(t *testing.T) {
 		"[]":    "error parsing glob '[]': empty character class",
 		"sub/[": "error parsing glob 'sub/[': unclosed character class; missing ']'",
 	} {
-		_, err := ParseGlobs(nil, []string{glob})
+		_, err := ParseGlobs(nil, []string{glob}, "")
 		var ge *filetype.GlobError
 		if !errors.As(err, &ge) || err.Error() != want {
 			t.Errorf("ParseGlobs(%q): %v, want %q", glob, err, want)
@@ -174,7 +174,7 @@ func TestFilesSelect(t *testing.T) {
 		return m
 	}
 	globs := func(g ...string) *GlobSet {
-		s, err := ParseGlobs(g, nil)
+		s, err := ParseGlobs(g, nil, root)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,8 @@ func TestFilesSelect(t *testing.T) {
 			[]string{".hidden.go", "a.go", "sub/deep/z.go", "sub/x.go", "vendor/v.go"}, 5},
 		{"glob", Options{Globs: globs("*.go", "!vendor/")}, nil, []string{".hidden.go", "a.go", "sub/deep/z.go", "sub/x.go"}, 6},
 		{"glob over type", Options{Globs: globs("*.txt"), Types: typ("go")}, nil, []string{".cfg/h.txt", "c.txt", "empty.txt"}, 7},
-		{"glob below a named directory", Options{Globs: globs("deep/*")}, []string{"sub"}, []string{"sub/deep/z.go"}, 2},
+		{"glob below a named directory", Options{Globs: globs("sub/deep/*")}, []string{"sub"}, []string{"sub/deep/z.go"}, 2},
+		{"glob anchored at the working directory, not the operand", Options{Globs: globs("deep/*")}, []string{"sub"}, nil, 3},
 		{"operands are not filtered", Options{Globs: globs("*.go"), Types: typ("go"), MaxFileSize: size(10)}, []string{"c.txt", "sub"},
 			[]string{"c.txt", "sub/deep/z.go", "sub/x.go"}, 1},
 		{"max-filesize", Options{MaxFileSize: size(10)}, nil, []string{".cfg/h.txt", ".hidden.go", "a.go", "b.rs", "empty.txt", "sub/Y.TXT", "sub/deep/z.go", "sub/x.go", "vendor/v.go"}, 1},

@@ -83,7 +83,9 @@ type Options struct {
 	// Globs are ripgrep's --glob and --iglob, Types its -t and
 	// --type-not; nil chooses nothing. As in ripgrep they choose among
 	// the entries met while walking, not the operands, and a glob that
-	// matches decides before --ignore, a type before hidden names.
+	// matches decides before --ignore, a type before hidden names. The
+	// globs with a slash are anchored at the working directory that
+	// ParseGlobs was given: the walk reads no directory of its own.
 	Globs *GlobSet
 	Types *filetype.Matcher
 	// MaxFileSize, when set, is --max-filesize: files met while walking

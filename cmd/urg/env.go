@@ -1,6 +1,10 @@
 package main
 
-import "urg/sched"
+import (
+	"syscall"
+
+	"urg/sched"
+)
 
 // environ is what urg takes from its environment, read once, by
 // readEnv, as the command starts; nothing else in urg reads a variable
@@ -24,6 +28,9 @@ type environ struct {
 	// test are the test switches, which only a build with -tags faults
 	// reads (testenv_faults.go); a release build has none.
 	test testEnv
+	// cwd is the working directory as ripgrep reads it, which -g,
+	// --iglob and --pre-glob anchor their globs at (workingDir).
+	cwd string
 }
 
 // readEnv reads the environment getenv looks up (os.Getenv).
@@ -37,7 +44,20 @@ func readEnv(getenv func(string) string) environ {
 		grepColor:  getenv("GREP_COLOR"),
 		grepColors: getenv("GREP_COLORS"),
 		test:       readTestEnv(getenv),
+		cwd:        workingDir(getenv),
 	}
+}
+
+// workingDir is the working directory as ripgrep's current_dir reads it
+// (crates/core/flags/hiargs.rs): getcwd's answer, a path through no
+// symbolic link, and PWD only when getcwd fails. os.Getwd would prefer
+// PWD wherever it names the same directory, and a PWD through a link
+// would anchor the globs where ripgrep does not. "" when neither says.
+func workingDir(getenv func(string) string) string {
+	if d, err := syscall.Getwd(); err == nil {
+		return d
+	}
+	return getenv("PWD")
 }
 
 // cacheBudget is how much --cache=auto reads through the page cache

@@ -31,7 +31,7 @@ func (o *options) setPre(_ *pflag.FlagSet, _ *rawFlags) error {
 	if o.preCommand != "" {
 		o.pre = &worker.Pre{Command: o.preCommand}
 		if len(o.preGlobs) > 0 {
-			globs, err := walk.ParseGlobs(o.preGlobs, nil)
+			globs, err := walk.ParseGlobs(o.preGlobs, nil, o.env.cwd)
 			if err != nil {
 				return plainError{err}
 			}

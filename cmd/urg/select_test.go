@@ -212,16 +212,26 @@ func TestSelectGlobsLikeRg(t *testing.T) {
 	}
 }
 
-// TestSelectGlobBelowOperand: a glob with a slash matches the path below
-// the operand the file was found under, which is what rg does when the
-// operand is ".": rg itself matches the path below its working
-// directory, so that "-g deep/*.go ... sub" finds nothing there.
-func TestSelectGlobBelowOperand(t *testing.T) {
+// TestSelectGlobAnchoredAtCwd: a glob with a slash matches the path as
+// urg names it, anchored at the working directory (a path that starts
+// with it stripped of it), as rg's does, not the path below the operand:
+// "-g deep/*.go ... sub" finds nothing, "-g sub/deep/*.go ... sub" and,
+// run in sub, "-g deep/*.go ... ." find sub/deep/z.go; the absolute
+// path of sub matches as "sub" does.
+func TestSelectGlobAnchoredAtCwd(t *testing.T) {
 	dir := rgTree(t)
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	got := urgT(t, dir, nil, "-l", "-g", "deep/*.go", "needle", "sub")
-	checkResult(t, "urg -l -g deep/*.go needle sub", got, result{"sub/deep/z.go\n", "", 0})
-	got = urgT(t, dir, nil, "--sort=path", "-l", "-g", "/x.go", "needle", "sub", filepath.Join(dir, "sub"))
-	checkResult(t, "urg --sort=path -l -g /x.go needle sub $dir/sub", got, result{"sub/x.go\n" + filepath.Join(dir, "sub", "x.go") + "\n", "", 0})
+	checkResult(t, "urg -l -g deep/*.go needle sub", got, result{"", "", 1})
+	got = urgT(t, dir, nil, "-l", "-g", "sub/deep/*.go", "needle", "sub")
+	checkResult(t, "urg -l -g sub/deep/*.go needle sub", got, result{"sub/deep/z.go\n", "", 0})
+	got = urgT(t, filepath.Join(dir, "sub"), nil, "-l", "-g", "deep/*.go", "needle", ".")
+	checkResult(t, "urg -l -g deep/*.go needle . in sub", got, result{"./deep/z.go\n", "", 0})
+	got = urgT(t, dir, nil, "--sort=path", "-l", "-g", "/sub/x.go", "needle", "sub", filepath.Join(real, "sub"))
+	checkResult(t, "urg --sort=path -l -g /sub/x.go needle sub $dir/sub", got, result{"sub/x.go\n" + filepath.Join(real, "sub", "x.go") + "\n", "", 0})
 	if rg, err := exec.LookPath("rg"); err == nil {
 		r := runCtx(t, filepath.Join(dir, "sub"), nil, nil, rg, "--no-config", "-uuu", "-l", "-g", "deep/*.go", "needle", ".")
 		checkResult(t, "rg -l -g deep/*.go needle . in sub", r, result{"./deep/z.go\n", "", 0})

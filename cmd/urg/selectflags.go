@@ -43,7 +43,7 @@ func defineSelectFlags(fs *pflag.FlagSet, o *options, _ *rawFlags) {
 	fs.Var(typeFlag{&o.sel.types, typeAdd}, "type-add", "add the globs of `NAME:GLOB,...` to type NAME, new or built in (NAME:include:TYPE,... adds those of other types)")
 	fs.Var(typeFlag{&o.sel.types, typeClear}, "type-clear", "drop type `NAME` and its globs, built in or added before; a later --type-add defines it anew (rg --type-clear)")
 	fs.BoolVar(&o.sel.typeList, "type-list", false, "print the file types and their globs, then exit")
-	fs.StringArrayVarP(&o.sel.globs, "glob", "g", nil, "search only the files whose path below the operand matches `GLOB` (gitignore's syntax, ** included; a glob without a slash matches the name), or skip what !GLOB matches; of several, the last that matches decides")
+	fs.StringArrayVarP(&o.sel.globs, "glob", "g", nil, "search only the files whose path matches `GLOB` (gitignore's syntax, ** included; a glob without a slash matches the name, one with a slash the path as printed, less a leading ./ and the working directory, where rg anchors it), or skip what !GLOB matches; of several, the last that matches decides")
 	fs.StringArrayVar(&o.sel.iglobs, "iglob", nil, "as --glob, ignoring case (`GLOB`)")
 	fs.BoolVar(&o.sel.globCase, "glob-case-insensitive", false, "take every --glob as --iglob (rg --glob-case-insensitive)")
 	fs.StringVar(&o.sel.maxFilesize, "max-filesize", "", "skip the files met while walking that are larger than `SIZE` (suffixes K, M, G)")
@@ -210,7 +210,7 @@ func (o *options) setSelect(_ *pflag.FlagSet, r *rawFlags) error {
 	if s.globCase {
 		plain, folded = nil, append(slices.Clone(s.globs), s.iglobs...)
 	}
-	globs, err := walk.ParseGlobs(plain, folded)
+	globs, err := walk.ParseGlobs(plain, folded, o.env.cwd)
 	if err != nil {
 		return plainError{err}
 	}

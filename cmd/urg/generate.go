@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"urg/filetype"
 )
 
 // generate renders what --generate asks for from the one flag table
@@ -92,10 +94,59 @@ func longNames(fs *pflag.FlagSet) []string {
 	return words
 }
 
+// takesType says whether f takes a type's name (-t, --type-not,
+// --type-clear), after which the completions offer typeNames.
+// --type-add's NAME:GLOB,... is not one.
+func takesType(f *pflag.Flag) bool {
+	_, ok := f.Value.(typeFlag)
+	name, _ := pflag.UnquoteUsage(f)
+	return ok && name == "NAME"
+}
+
+// typeNames are the names the type flags take: urg's table of types
+// (what --type-list lists) and "all", separated by spaces.
+func typeNames() string {
+	names := []string{"all"}
+	for _, d := range filetype.New().Defs() {
+		names = append(names, d.Name)
+	}
+	return strings.Join(names, " ")
+}
+
+// typeFlagNames are the type flags as a shell completes them, --name
+// and -x, as one bash case pattern.
+func typeFlagNames(fs *pflag.FlagSet) string {
+	var words []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if takesType(f) {
+			words = append(words, "--"+f.Name)
+			if f.Shorthand != "" {
+				words = append(words, "-"+f.Shorthand)
+			}
+		}
+	})
+	return strings.Join(words, "|")
+}
+
+// bashCompletion completes flags after a dash, type names after a type
+// flag, file names elsewhere. A value given with '=' (--type=go) is a
+// word of its own after a word "=", since COMP_WORDBREAKS holds '='.
 func bashCompletion(fs *pflag.FlagSet) string {
 	return `# bash completion for urg (urg --generate=complete-bash)
 _urg() {
-    local cur=${COMP_WORDS[COMP_CWORD]}
+    local cur=${COMP_WORDS[COMP_CWORD]} flag= value
+    ((COMP_CWORD > 0)) && flag=${COMP_WORDS[COMP_CWORD-1]}
+    value=$cur
+    if [[ $cur == = ]]; then
+        value=
+    elif [[ $flag == = ]] && ((COMP_CWORD > 1)); then
+        flag=${COMP_WORDS[COMP_CWORD-2]}
+    fi
+    case $flag in
+    ` + typeFlagNames(fs) + `)
+        COMPREPLY=($(compgen -W "` + typeNames() + `" -- "$value"))
+        return ;;
+    esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "` + strings.Join(longNames(fs), " ") + `" -- "$cur"))
     else
@@ -116,7 +167,10 @@ func zshCompletion(fs *pflag.FlagSet) string {
 		_, usage := pflag.UnquoteUsage(f)
 		desc := strings.NewReplacer("[", `\[`, "]", `\]`, ":", `\:`).Replace(shellWord(usage))
 		arg := ""
-		if f.Value.Type() != "bool" {
+		switch {
+		case takesType(f):
+			arg = ":type:(" + typeNames() + ")"
+		case f.Value.Type() != "bool":
 			arg = ":value:"
 		}
 		switch f.Shorthand {
@@ -145,7 +199,10 @@ func fishCompletion(fs *pflag.FlagSet) string {
 				fmt.Fprintf(&b, " -s '%s'", f.Shorthand)
 			}
 		}
-		if f.Value.Type() != "bool" {
+		switch {
+		case takesType(f):
+			fmt.Fprintf(&b, " -x -a '%s'", typeNames())
+		case f.Value.Type() != "bool":
 			b.WriteString(" -r")
 		}
 		fmt.Fprintf(&b, " -d '%s'\n", shellWord(usage))

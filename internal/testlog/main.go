@@ -2,7 +2,7 @@
 // also, at least once a minute, the packages still being tested and how
 // many tests each has passed, so that a long run shows it is working.
 //
-//	go run ./internal/testlog [-every 30s] -- [go test flags and packages]
+//	go run ./internal/testlog [-every DURATION] -- [go test flags and packages]
 //
 // It runs `go test -json` with the arguments given and exits with its
 // status. A test's output is held until the test ends and printed only

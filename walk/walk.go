@@ -61,8 +61,9 @@ type Options struct {
 	// ripgrep's family of flags that steer it).
 	Ignore   *ignore.Set
 	NoHidden bool // skip names that start with a dot (--hidden=false)
-	// NoGitDir never walks a directory named .git, as git and fd do
-	// not (--ignore).
+	// NoGitDir never walks a directory named .git, which git never
+	// lists either (--ignore, even with --hidden: ripgrep's --hidden and
+	// fd's -H list it).
 	NoGitDir bool
 	// OneFileSystem walks no directory on another file system than its
 	// root's (--one-file-system).

@@ -335,7 +335,7 @@ func exitsBeforeEOF(t *testing.T, wait time.Duration, env []string, name string,
 	return false
 }
 
-// TestPeerClaimsDevNull backs docs/performance.md's "output piped, never
+// TestPeerClaimsDevNull backs docs/performance.md#how-to-measure-here: "output piped, never
 // to /dev/null (GNU grep stops reading each file at its first match
 // there; ripgrep 15.2 reads on)". The page once said ripgrep stopped.
 func TestPeerClaimsDevNull(t *testing.T) {

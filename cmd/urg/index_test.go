@@ -204,6 +204,7 @@ func mutateTree(t *testing.T, rng *rand.Rand, root string) {
 // TestIndexKilled: an update killed at any moment leaves an index that
 // searches exactly.
 func TestIndexKilled(t *testing.T) {
+	t.Parallel() // mostly waiting, to kill an update midway: beside the other tests
 	root := t.TempDir()
 	rng := rand.New(rand.NewPCG(7, 58))
 	writeRandomTree(t, rng, root, 400)

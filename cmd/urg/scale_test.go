@@ -99,6 +99,7 @@ func scaleMerge(t *testing.T) string { return scaleBlock(t, "sort shard-*.out") 
 // pattern and a smaller array, its outputs merged by the page's merge,
 // equal line for line to one search, with its status.
 func TestScaleSlurm(t *testing.T) {
+	t.Parallel() // mostly waiting on Slurm's daemons: beside the other tests
 	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
 		t.Skip("a Slurm cluster is started here as root on Linux")
 	}

@@ -19,20 +19,15 @@ type Pair struct {
 	c1, m1, c2, m2 byte
 }
 
-// newPair picks lit's two rarest bytes; lit is in lower case when fold.
-// nil when lit is shorter than two bytes.
+// newPair picks lit's two rarest bytes, by their share of text (a folded
+// letter's two cases added: a rank cannot be), where a byte's candidates
+// are the scan's cost; lit is in lower case when fold. nil when lit is
+// shorter than two bytes.
 func newPair(lit []byte, fold bool) *Pair {
 	if len(lit) < 2 {
 		return nil
 	}
-	freq := func(i int) int {
-		c := lit[i]
-		f := byteFreq(c)
-		if fold && IsLetter(rune(c)) {
-			f += byteFreq(c - 'a' + 'A')
-		}
-		return f
-	}
+	freq := func(i int) int { return needleCost(lit[i], fold) }
 	x, y := 0, 1
 	if freq(y) < freq(x) {
 		x, y = y, x

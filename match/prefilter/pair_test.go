@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -65,6 +66,31 @@ func TestNewPair(t *testing.T) {
 	for _, c := range []struct{ c, m byte }{{q.c1, q.m1}, {q.c2, q.m2}} {
 		if IsLetter(rune(c.c)) != (c.m == 0x20) {
 			t.Fatalf("pair %+v: fold mask on %q", q, c.c)
+		}
+	}
+}
+
+// TestNewPairByShare holds the pair to the two positions of least share
+// of text, a folded letter's two cases added: '_', one byte in 21 of C,
+// is then no pair's byte beside letters rarer in both cases.
+func TestNewPairByShare(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		fold bool
+	}{{"pm_resume", true}, {"PM_RESUME", false}, {"copyright", true}, {"err_sys", true}} {
+		q := newPair([]byte(tc.lit), tc.fold)
+		costs := make([]int, len(tc.lit))
+		for i := range tc.lit {
+			costs[i] = needleCost(tc.lit[i], tc.fold)
+		}
+		got := []int{costs[q.a], costs[q.a+q.off]}
+		slices.Sort(got)
+		slices.Sort(costs)
+		if got[0] != costs[0] || got[1] != costs[1] {
+			t.Errorf("newPair(%q, fold %v): bytes %q and %q cost %v, the two least cost %v", tc.lit, tc.fold, q.c1, q.c2, got, costs[:2])
+		}
+		if q.c1 == '_' || q.c2 == '_' {
+			t.Errorf("newPair(%q, fold %v): '_' in the pair", tc.lit, tc.fold)
 		}
 	}
 }

@@ -9,8 +9,8 @@
 # TREE defaults to GOROOT's src ($(go env GOROOT)/src). URG (default
 # bin/urg) runs with -a; RG (default /opt/peers/bin/rg15, from
 # ../shared/peers.sh, else rg) with -uuu -a. Output goes through a pipe to
-# wc, never to /dev/null (ripgrep stops at the first match when it sees
-# /dev/null). ONLY=substring keeps the searches whose line holds it;
+# wc, never to /dev/null (GNU grep stops at the first match when it sees
+# /dev/null, and any tool may learn to). ONLY=substring keeps the searches whose line holds it;
 # DIFFER=1 times a search whose outputs differ too, saying by how much.
 # SET picks the searches: everyday (the default), linux (ripgrep's
 # benchsuite linux_* patterns, each with and without -i: run it on a

@@ -31,6 +31,16 @@ func statsLines(t *testing.T, s *worker.Stats, u spent) map[string]string {
 	return lines
 }
 
+// checkStatsLines holds the lines of got that want names to want's.
+func checkStatsLines(t *testing.T, got, want map[string]string) {
+	t.Helper()
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("--stats %s: %q, want %q", k, got[k], v)
+		}
+	}
+}
+
 // TestStatsArithmetic holds each line of --stats to the figures it is
 // made of: the cores busy are the CPU time over the same interval as the
 // time line, a count of one is singular, and the engine and the matcher
@@ -53,11 +63,7 @@ func TestStatsArithmetic(t *testing.T) {
 		"time":     "2.000 s (1.5 MiB/s)",
 		"cpu":      "1.500 s user, 0.500 s system: 1.00 of 2 cores busy on average (50%)",
 	}
-	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("--stats %s: %q, want %q", k, got[k], v)
-		}
-	}
+	checkStatsLines(t, got, want)
 	if _, ok := got["io_uring"]; ok {
 		t.Errorf("--stats has an io_uring line with no ring: %q", got["io_uring"])
 	}
@@ -76,11 +82,7 @@ func TestStatsArithmetic(t *testing.T) {
 		"time":     "0.500 s (6.0 MiB/s)",
 		"cpu":      "0.100 s user, 0.150 s system: 0.50 of 1 core busy on average (50%)",
 	}
-	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("--stats %s: %q, want %q", k, got[k], v)
-		}
-	}
+	checkStatsLines(t, got, want)
 }
 
 // TestStatsCPUOverTheSearch holds a real run's --stats to CPU time no

@@ -20,6 +20,8 @@ all: build
 # and the .deb are stamped (dist/main.go), so that one commit has one
 # version whichever way it was built; 0.1.0-dev outside a git checkout.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
+# -ldflags on the command line replaces GOFLAGS' own: the link-name check
+# is turned off here again.
 STAMP   := -ldflags=-checklinkname=0 -X main.version=$(VERSION)
 
 build:

@@ -35,6 +35,23 @@ func concurrencyConfig(t *testing.T) Config {
 	return Config{WithFilename: true, LineNumber: true, Matcher: compile(t, "foo")}
 }
 
+// checkInOrder flushes out and holds what it wrote to stdout to the n
+// files' lines in file order, file i with 1+i%cycle lines, as emit wrote
+// them.
+func checkInOrder(t *testing.T, out *Output, stdout *bytes.Buffer, n, cycle int) {
+	t.Helper()
+	if err := out.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for i := range n {
+		want.WriteString(fileOutput(i, 1+i%cycle))
+	}
+	if got := stdout.String(); got != want.String() {
+		t.Errorf("got\n%s\nwant\n%s", got, want.String())
+	}
+}
+
 // TestOrdered finishes files in reverse order, each on its own goroutine,
 // and checks that the output still comes in file order.
 func TestOrdered(t *testing.T) {
@@ -59,16 +76,7 @@ func TestOrdered(t *testing.T) {
 					t.Fatalf("file %d: %v", i, err)
 				}
 			}
-			if err := out.Flush(); err != nil {
-				t.Fatal(err)
-			}
-			var want strings.Builder
-			for i := range n {
-				want.WriteString(fileOutput(i, 1+i%3))
-			}
-			if got := stdout.String(); got != want.String() {
-				t.Errorf("got\n%s\nwant\n%s", got, want.String())
-			}
+			checkInOrder(t, out, &stdout, n, 3)
 		})
 	}
 }
@@ -97,16 +105,7 @@ func TestOrderedConcurrent(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	if err := out.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	var want strings.Builder
-	for i := range n {
-		want.WriteString(fileOutput(i, 1+i%4))
-	}
-	if got := stdout.String(); got != want.String() {
-		t.Errorf("got\n%s\nwant\n%s", got, want.String())
-	}
+	checkInOrder(t, out, &stdout, n, 4)
 }
 
 // TestUnordered checks that files searched at once do not interleave:

@@ -136,7 +136,7 @@ func (w *Writer) Abort() {
 // Commit writes the index to a temporary file beside path, makes it
 // durable and puts it in path's place in one rename: a search that opens
 // path meanwhile reads the old index or the new, whole.
-func (w *Writer) Commit() (err error) {
+func (w *Writer) Commit() error {
 	defer w.runFile.Close()
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -149,30 +149,7 @@ func (w *Writer) Commit() (err error) {
 	if err := checkSizes(len(w.files)/fileLen, len(w.names)); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(w.path), ".index-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := w.write(tmp); err != nil {
-		return err
-	}
-	// Readable as the tree is, not only by whoever updated it.
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), w.path)
+	return osfile.Replace(w.path, w.write)
 }
 
 // write writes the whole index to f.

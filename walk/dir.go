@@ -162,14 +162,10 @@ func (w *walker) found(job dirJob, l listing, p, display string, t Type) bool {
 // false when it is not walked: it could not be opened, it was reached
 // again through a followed link, or it is on another file system.
 func (w *walker) list(job dirJob, buf []byte, list []listing, names []byte, sorted bool) (_ []listing, _ []byte, self *ancestor, ok bool) {
-	id, opened, err := listDir(job.path, buf, w.opts.Follow || w.opts.OneFileSystem, func(name []byte, t Type, ino uint64) {
-		names = append(names, name...)
-		list = append(list, listing{typ: t, ino: ino, end: len(names)})
-	})
-	named(list, names)
-	if err != nil {
-		w.errf(job.shown(), err)
-		if !opened {
+	list, names, id, ok := w.fromListings(job, list, names)
+	if !ok {
+		var opened bool
+		if list, names, id, opened = w.readList(job, buf, list, names); !opened {
 			return list, names, nil, false
 		}
 	}
@@ -203,6 +199,25 @@ func (w *walker) list(job dirJob, buf []byte, list []listing, names []byte, sort
 		})
 	}
 	return list, names, self, true
+}
+
+// readList reads the directory of job into list and names, as list
+// does, reporting an error that cuts it short; opened is false when the
+// directory could not be opened. A listing read whole is told to the
+// walk's Recorder.
+func (w *walker) readList(job dirJob, buf []byte, list []listing, names []byte) (_ []listing, _ []byte, id dirID, opened bool) {
+	_, recording := w.opts.Listings.(Recorder)
+	full, opened, err := listDir(job.path, buf, w.opts.Follow || w.opts.OneFileSystem || recording, func(name []byte, t Type, ino uint64) {
+		names = append(names, name...)
+		list = append(list, listing{typ: t, ino: ino, end: len(names)})
+	})
+	named(list, names)
+	if err != nil {
+		w.errf(job.shown(), err)
+	} else if recording {
+		w.record(job, full, list)
+	}
+	return list, names, dirID{dev: full.Dev, ino: full.Ino}, opened
 }
 
 // dirIgnores is the ignore files that apply in the directory of job,

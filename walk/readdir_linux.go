@@ -11,23 +11,22 @@ import (
 
 // listDir lists a directory with getdents64, keeping the type the file
 // system reports (d_type) so that most entries need no stat. buf is
-// scratch space reused across calls. The directory's identity is read
-// only when withID asks (loop checks of followed links): an fstat for
-// every directory was one system call more per directory, for nothing.
-// opened says whether the directory was opened, so that a listing cut
-// short by an error still yields what it read.
-func listDir(path string, buf []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id dirID, opened bool, err error) {
+// scratch space reused across calls. The directory's identity is read,
+// before its entries, only when withID asks (loop checks of followed
+// links, a Recorder): an fstat for every directory was one system call
+// more per directory, for nothing. opened says whether the directory was
+// opened, so that a listing cut short by an error still yields what it
+// read.
+func listDir(path string, buf []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id osfile.Identity, opened bool, err error) {
 	fd, err := openDir(path)
 	if err != nil {
-		return dirID{}, false, err
+		return id, false, err
 	}
 	defer unix.Close(fd)
 	if withID {
-		var st unix.Stat_t
-		if err := unix.Fstat(fd, &st); err != nil {
-			return dirID{}, false, err
+		if id, err = osfile.Identify(fd); err != nil {
+			return id, false, err
 		}
-		id = dirID{dev: uint64(st.Dev), ino: st.Ino}
 	}
 	return id, true, readDirFD(fd, buf, fn, nil)
 }

@@ -5,6 +5,8 @@ package walk
 import (
 	"io"
 	"os"
+
+	"urg/osfile"
 )
 
 // listDir lists a directory through the os package (on Windows,
@@ -12,10 +14,10 @@ import (
 // entry's type where the platform's listing gives it; the directory's
 // identity is read only when withID asks. The os package adds the \\?\
 // prefix itself to a path past MAX_PATH.
-func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id dirID, opened bool, err error) {
+func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, ino uint64)) (id osfile.Identity, opened bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return dirID{}, false, err
+		return id, false, err
 	}
 	defer f.Close()
 	if withID {
@@ -23,9 +25,11 @@ func listDir(path string, _ []byte, withID bool, fn func(name []byte, t Type, in
 		// directory reached again would be walked again, forever.
 		fid, err := fileID(f)
 		if err != nil {
-			return dirID{}, false, err
+			return id, false, err
 		}
-		id = dirID{dev: fid.Dev, ino: fid.Ino}
+		// No times: a Recorder takes such a listing as one it cannot
+		// check later.
+		id = osfile.Identity{Dev: fid.Dev, Ino: fid.Ino}
 	}
 	return id, true, readDirFile(f, fn, nil)
 }

@@ -100,6 +100,9 @@ type Options struct {
 	// files that cannot match says so through it; it is called from
 	// several goroutines at once.
 	Skip func(path string) bool
+	// Listings, when set, gives directories' listings without reading
+	// them (and, a Recorder, is told those read): a tree's index.
+	Listings Lister
 	// Output, when set, is the regular file the output goes to, which is
 	// not searched (ErrInputIsOutput).
 	Output *FileID

@@ -14,6 +14,11 @@ import (
 // there is none, 2 after an error, as rg --files.
 func listFiles(o *options, stdout, stderr io.Writer) int {
 	cfg := o.config(nil)
+	if o.index.use {
+		if l := openListings(o, stderr); l != nil {
+			cfg.IO.Walk.Listings = l
+		}
+	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	end := byte('\n')
 	if o.null {

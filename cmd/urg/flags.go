@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"urg/index/listing"
 	"urg/internal/storage"
 	"urg/match"
 	"urg/printer"
@@ -89,10 +90,11 @@ type options struct {
 	filesFrom                      string // --files-from
 	shardSpec                      string // --shard K/N
 	shard                          walk.Shard
-	noConfig                       bool       // --no-config (read before parsing, in configArgs)
-	index                          indexFlags // --index, --index-update, --index-dir: indexflags.go
-	indexWhy                       string     // why --index could not serve the search, for --stats
-	indexUsed                      *indexUse  // what --index found, for --stats
+	noConfig                       bool              // --no-config (read before parsing, in configArgs)
+	index                          indexFlags        // --index, --index-update, --index-dir: indexflags.go
+	indexWhy                       string            // why --index could not serve the search, for --stats
+	indexUsed                      *indexUse         // what --index found, for --stats
+	indexLists                     *listing.Listings // the listings --index walked with, for --stats
 	// tuned: -j or --queue-depth was given, so the storage does not
 	// choose them.
 	tuned   bool

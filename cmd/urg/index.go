@@ -144,11 +144,14 @@ func updateIndex(o *options, stderr io.Writer) error {
 // the files base does not hold as they are now. It returns how many
 // files it indexed.
 func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, error) {
-	w, err := index.NewWriter(path, time.Now())
+	start := time.Now()
+	w, err := index.NewWriter(path, start)
 	if err != nil {
 		return 0, err
 	}
+	lists := listingsWriter(t, start)
 	cfg := o.config(nil).IO
+	cfg.Walk.Listings = lists
 	cfg.Paths = []string{t.root}
 	if len(o.paths) == 0 {
 		cfg.Paths = nil // the walk names the files without "./"
@@ -180,7 +183,10 @@ func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, e
 		w.Abort()
 		return 0, err
 	}
-	return int(count.Load()), w.Commit()
+	if err := w.Commit(); err != nil {
+		return 0, err
+	}
+	return int(count.Load()), lists.Commit()
 }
 
 // heldAs looks name up in ix: found says ix has an entry for it, held
@@ -447,4 +453,5 @@ func (o *options) writeIndexStats(w io.Writer) {
 		fmt.Fprintf(w, "  index:    %d files ruled out unread, %d others held as they are, %d new or changed since the index was updated\n",
 			u.ruled.Load(), u.fresh.Load()-u.ruled.Load(), u.changed.Load())
 	}
+	o.writeListingsStats(w)
 }

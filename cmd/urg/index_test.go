@@ -38,6 +38,7 @@ var indexPatterns = [][]string{
 	{"-G", "Error(\\|gamma"}, {"-P", "(?<=pm_)resume"}, {"\\w+Error\\("}, {"-q", "beta"},
 	{"-S", "alpha"}, {"-S", "Alpha"}, {"-G", "-i", "ALPHA"}, {"-E", "-i", "al(pha|PHA)"},
 	{"-F", "-i", "STRING"}, {"-i", "-w", "pm_resume"}, {"(?i)Error\\("}, {"[Aa]lpha"},
+	{"--files"}, {"--ignore", "--files"}, {"-uuu", "--files"}, {"--ignore", "-l", "alpha"},
 }
 
 // TestIndexExact: on seeded trees, indexed and then changed in every way a
@@ -158,7 +159,7 @@ func someFile(rng *rand.Rand, root string) string {
 func mutateTree(t *testing.T, rng *rand.Rand, root string) {
 	t.Helper()
 	f := someFile(rng, root)
-	switch k := rng.IntN(12); {
+	switch k := rng.IntN(15); {
 	case f == "" || k == 0: // a new file
 		writeRandomFile(t, rng, filepath.Join(root, randomPath(rng)))
 	case k == 1: // edited, its size and times kept: only the change time tells
@@ -195,6 +196,14 @@ func mutateTree(t *testing.T, rng *rand.Rand, root string) {
 		os.Symlink(f, filepath.Join(filepath.Dir(f), fmt.Sprintf("link%d", rng.IntN(100))))
 	case k == 10: // rewritten whole
 		writeRandomFile(t, rng, f)
+	case k == 11: // a directory renamed, or moved into another
+		os.Rename(filepath.Dir(f), filepath.Join(root, randomPath(rng)))
+	case k == 12: // a directory removed, with what it holds
+		if dir := filepath.Dir(f); dir != root {
+			os.RemoveAll(dir)
+		}
+	case k == 13: // a new directory
+		writeRandomFile(t, rng, filepath.Join(root, randomPath(rng), randomPath(rng)))
 	default: // the same bytes written again
 		data, _ := os.ReadFile(f)
 		os.WriteFile(f, data, 0o644)

@@ -202,6 +202,9 @@ func searchWith(o *options, m match.Matcher, stdout, stderr io.Writer) int {
 	cfg.IO.Report = cfg.IO.Warn // the same line; worker counts the errors
 	var index *indexUse
 	if o.index.use {
+		if o.indexLists = openListings(o, stderr); o.indexLists != nil {
+			cfg.IO.Walk.Listings = o.indexLists
+		}
 		index, o.indexWhy = indexSkip(o, stderr)
 		o.indexUsed = index
 		if index != nil {

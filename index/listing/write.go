@@ -1,0 +1,107 @@
+package listing
+
+import (
+	"encoding/binary"
+	"os"
+	"sync"
+	"time"
+
+	"urg/osfile"
+	"urg/walk"
+)
+
+// Racy is how close to the start of a walk a directory's times may be
+// for its listing to be recorded: an entry made within one tick of the
+// file system's clock of the listing may leave the directory's times as
+// they were read (the index's racy files).
+const Racy = 3 * time.Second
+
+// Writer gathers the listings a walk reads, from several goroutines at
+// once, and writes them as one listings file at Commit. It is the walk's
+// walk.Recorder: asked for a listing, it gives the previous file's when
+// that one still holds and records it again.
+type Writer struct {
+	path string
+	root string
+	cut  int64     // times at or after this are racy
+	prev *Listings // the file being replaced, nil when none
+	mu   sync.Mutex
+	body []byte
+	dirs int
+}
+
+// NewWriter starts a listings file to be committed to path, of walks of
+// the tree at root (as Open's root), begun at start, before any directory
+// was read; prev, when not nil, is the file it replaces, whose listings
+// that still hold are taken rather than read again.
+func NewWriter(path, root string, start time.Time, prev *Listings) *Writer {
+	return &Writer{path: path, root: root, cut: start.Add(-Racy).UnixNano(), prev: prev}
+}
+
+// Listing gives the previous file's listing of the directory at path when
+// it still holds, and records it.
+func (w *Writer) Listing(path string, fn func(name []byte, t walk.Type, ino uint64)) (dev, ino uint64, ok bool) {
+	if w.prev == nil {
+		return 0, 0, false
+	}
+	var entries []walk.DirEntry
+	dev, ino, ok = w.prev.Listing(path, func(name []byte, t walk.Type, ino uint64) {
+		entries = append(entries, walk.DirEntry{Name: string(name), Type: t, Ino: ino})
+		fn(name, t, ino)
+	})
+	if ok {
+		w.add(rel(w.root, path), w.prev.dirs[rel(w.root, path)].id, entries)
+	}
+	return dev, ino, ok
+}
+
+// Read records the listing of the directory at path, unless its times are
+// too close to the walk's start to tell a later change (or it has none).
+func (w *Writer) Read(path string, id osfile.Identity, entries []walk.DirEntry) {
+	if id.Ctime == 0 || id.Mtime >= w.cut || id.Ctime >= w.cut {
+		return
+	}
+	if name := rel(w.root, path); name != "\x00" {
+		w.add(name, id, entries)
+	}
+}
+
+func (w *Writer) add(name string, id osfile.Identity, entries []walk.DirEntry) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	b := appendBytes(w.body, name)
+	for _, v := range []int64{int64(id.Dev), int64(id.Ino), id.Size, id.Mtime, id.Ctime} {
+		b = binary.LittleEndian.AppendUint64(b, uint64(v))
+	}
+	b = binary.AppendUvarint(b, uint64(len(entries)))
+	for _, e := range entries {
+		b = append(b, byte(e.Type))
+		b = binary.AppendUvarint(b, e.Ino)
+		b = appendBytes(b, e.Name)
+	}
+	w.body, w.dirs = b, w.dirs+1
+}
+
+func appendBytes(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// Commit writes the file in path's place in one rename: a walk that opens
+// path meanwhile reads the old file or the new, whole.
+func (w *Writer) Commit() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	le := binary.LittleEndian
+	head := append([]byte(magic), make([]byte, headerLen-len(magic))...)
+	le.PutUint32(head[8:], version)
+	le.PutUint32(head[12:], uint32(w.dirs))
+	le.PutUint64(head[16:], uint64(len(w.body)))
+	le.PutUint32(head[24:], checksum(head[:24], w.body))
+	return osfile.Replace(w.path, func(f *os.File) error {
+		if _, err := f.Write(head); err != nil {
+			return err
+		}
+		_, err := f.Write(w.body)
+		return err
+	})
+}

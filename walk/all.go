@@ -77,6 +77,9 @@ type FullWalk struct {
 	// *LoopError, neither emitted nor walked. FollowRoots follows only
 	// the roots, as find -H.
 	Follow, FollowRoots bool
+	// Listings, when set, gives directories' listings without reading
+	// them, as Options' does, in a walk that fetches no Stat.
+	Listings Lister
 }
 
 // LoopError is a directory that a walk following links (FullWalk.Follow)
@@ -93,7 +96,7 @@ func (e *LoopError) Error() string {
 // stops the walk. The Node is the walker's, valid during the call only.
 // Errors go to errf with the path they concern.
 func All(roots []string, o FullWalk, emit func(*Node) bool, errf func(path string, err error)) {
-	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir, Follow: o.Follow}, nil, errf, errf)
+	w := newWalker(Options{MaxDepth: o.MaxDepth, Threads: o.Threads, Ignore: o.Ignore, NoHidden: o.NoHidden, NoGitDir: o.NoGitDir, Follow: o.Follow, Listings: o.Listings}, nil, errf, errf)
 	w.emitNode, w.stat, w.ring, w.mayMatch = emit, o.Stat, o.Ring, o.MayMatch
 	for _, root := range roots {
 		if w.isStopped() {
@@ -178,6 +181,12 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 		}
 	}
 	sc.list = sc.list[:0]
+	if w.listedAll(job, sc) {
+		if !w.emitBatch(job, -1, sc, &subdirs) {
+			return nil
+		}
+		return subdirs
+	}
 	err := listBatches(job.path, buf, func(name []byte, t Type, _ uint64) {
 		sc.list = append(sc.list, listing{name: unsafe.String(unsafe.SliceData(name), len(name)), typ: t})
 	}, func(fd int) {
@@ -193,6 +202,20 @@ func (w *walker) readDirAll(job dirJob, buf []byte, sc *scratch) []dirJob {
 		w.errf(job.shown(), err)
 	}
 	return subdirs
+}
+
+// listedAll puts in sc.list the listing of job's directory from the
+// walk's Lister, when it has one and the walk fetches no Stat (which is
+// fetched relative to the open directory).
+func (w *walker) listedAll(job dirJob, sc *scratch) bool {
+	if w.stat || w.opts.Listings == nil {
+		return false
+	}
+	var ok bool
+	if sc.list, sc.text, _, ok = w.fromListings(job, sc.list[:0], sc.text[:0]); !ok {
+		sc.list = sc.list[:0]
+	}
+	return ok
 }
 
 // emitBatch emits the entries in sc.list, of the directory job open as

@@ -48,6 +48,7 @@ var (
 		{"--ignore", "filter as ripgrep and urg --ignore do: skip what ignore files name (.rgignore, .ignore, .gitignore, .git/info/exclude, git's global excludes file), hidden entries and .git directories"},
 		{"--hidden", "with --ignore, keep hidden entries"},
 		{"--no-require-git", "with --ignore, read .gitignore files outside git repositories too"},
+		{"--index", "list a root's directories from its index (urg --index-update) while they are as they were; the output is the same"},
 		{"--generate=KIND", "print KIND and exit: man (this man page, roff), or complete-bash, complete-zsh, complete-fish (that shell's completion script)"},
 		{"--version", "print the version and exit"},
 		{"--help", "print this help and exit; -h is the same"},
@@ -103,7 +104,7 @@ func primaries() []entry {
 // usage is spot's help.
 func usage() string {
 	var b strings.Builder
-	b.WriteString("usage: spot [-H|-L|-P] [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [--version] [DIR...] [EXPRESSION]\n")
+	b.WriteString("usage: spot [-H|-L|-P] [-j N] [--sort=path] [--stat=calls|ring] [--ignore [--hidden]] [--index] [--version] [DIR...] [EXPRESSION]\n")
 	for _, e := range optionTable {
 		fmt.Fprintf(&b, "  %-22s %s\n", e.spell, e.doc)
 	}
@@ -176,6 +177,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if e, err = find.Parse(rest, time.Now()); err == nil {
 			fw := walk.FullWalk{MaxDepth: e.MaxDepth, Threads: threads, Stat: e.NeedStat, Ring: ring, MayMatch: e.MayMatch,
 				Follow: e.Follow, FollowRoots: e.FollowRoots}
+			if filter.index {
+				fw.Listings = openListings(e.Roots, stderr)
+			}
 			if err = filter.set(&fw); err == nil {
 				return search(e, fw, sorted, stdout, stderr)
 			}
@@ -243,6 +247,8 @@ func options(args []string, filter *filterFlags) (threads int, sorted, ring bool
 			filter.hidden = true
 		case a == "--no-require-git":
 			filter.noRequireGit = true
+		case a == "--index":
+			filter.index = true
 		case a == "--stat=ring" || a == "--stat=calls":
 			ring = a == "--stat=ring"
 		case strings.HasPrefix(a, "--stat"):
@@ -414,9 +420,11 @@ func comparePaths(a, b string) int {
 // the system's words capitalised, as find prints them.
 func reason(err error) string { return wording.Of(err) }
 
-// filterFlags are spot's --ignore, --hidden and --no-require-git.
+// filterFlags are spot's --ignore, --hidden and --no-require-git, and
+// --index, which changes how the walk lists, not what.
 type filterFlags struct {
 	ignore, hidden, noRequireGit bool
+	index                        bool
 }
 
 // set sets the walk's filter from the flags: ripgrep's default filtering

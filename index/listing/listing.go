@@ -1,10 +1,13 @@
 // Package listing keeps a tree's directory listings as a walk last read
-// them, each beside its directory's identity, so that a later walk takes
-// a directory's entries from it while the directory is as it was: an
-// entry made, removed or renamed moves its directory's change time, so a
-// directory whose identity is the recorded one holds the recorded
-// entries. A walk then stats a directory instead of opening and reading
-// it, which is most of what listing a tree costs.
+// them, each beside its directory's identity, so that a later walk
+// (`--index`, `--files`, `spot --index`) takes an unchanged directory's
+// entries without opening and reading it.
+//
+// An entry made, removed or renamed moves its directory's change time,
+// so a directory whose identity is the recorded one holds the recorded
+// entries; a directory changed too close to the walk that read it is not
+// recorded (see Racy). Stating a directory costs a walk far less than
+// opening and reading it.
 package listing
 
 import (

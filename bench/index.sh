@@ -68,14 +68,49 @@ for s in "${SEARCHES[@]}"; do
 	printf '%-50s %7.3f %7.3f %7.3f %8.2f %8.2f\n' "$s" "$(median "$I")" "$(median "$N")" "$(median "$R")" \
 		"$(echo "$(median "$I") / $(median "$R")" | bc -l)" "$(echo "$(median "$N") / $(median "$R")" | bc -l)"
 done
-echo; echo "cold, 3 rounds, medians (s); rg -j16"
+echo; echo "cold, 3 rounds, medians (s): index, urg scan, rg -j16, index/rg"
 for s in "PM_RESUME" "-w|[A-Z]+_SUSPEND"; do
 	IFS='|' read -r -a a <<<"$s"
-	I="" R=""
+	I="" N="" R=""
 	for i in 1 2 3; do
 		drop; I+="$(secs "$URG" --ignore --index "${a[@]}" .) "
+		drop; N+="$(secs "$URG" --ignore "${a[@]}" .) "
 		drop; R+="$(secs "$RG" -j16 "${a[@]}" .) "
 	done
-	printf '%-50s %7.3f %7.3f %8.2f\n' "$s" "$(median "$I")" "$(median "$R")" "$(echo "$(median "$I") / $(median "$R")" | bc -l)"
+	printf '%-50s %7.3f %7.3f %7.3f %8.2f\n' "$s" "$(median "$I")" "$(median "$N")" "$(median "$R")" "$(echo "$(median "$I") / $(median "$R")" | bc -l)"
 done
+
+# Listing a tree: urg --files and spot through the index's listings, the
+# same without, and rg --files, fd (outputs checked equal, sorted, "./"
+# cut from spot's and fd's).
+SPOT=$(realpath "${SPOT:-$(dirname "$URG")/spot}")
+FD=${FD:-/opt/peers/bin/fd10}
+listed() { "$@" </dev/null 2>/dev/null | sed 's|^\./||' | sort; }
+echo; echo "listing the tree, warm, $ROUNDS rounds, medians (s)"
+printf '%-34s %7s %7s %7s %8s %8s\n' listing index walk peer index/peer walk/peer
+for l in "urg --files|rg --files" "spot -type f|fd -tf"; do
+	if [[ $l == urg* ]]; then
+		u=("$URG" --ignore --files .) x=(--index) p=("$RG" --files .)
+	else
+		u=("$SPOT" --ignore . -type f) x=(--index) p=("$FD" -tf . )
+	fi
+	if ! cmp -s <(listed "${u[@]}" "${x[@]}") <(listed "${p[@]}") || ! cmp -s <(listed "${u[@]}") <(listed "${p[@]}"); then
+		echo "$l: outputs differ"; continue
+	fi
+	I="" N="" R=""
+	for ((i = 0; i < ROUNDS; i++)); do
+		I+="$(secs "${u[@]}" "${x[@]}") "; N+="$(secs "${u[@]}") "; R+="$(secs "${p[@]}") "
+	done
+	printf '%-34s %7.3f %7.3f %7.3f %8.2f %8.2f\n' "$l" "$(median "$I")" "$(median "$N")" "$(median "$R")" \
+		"$(echo "$(median "$I") / $(median "$R")" | bc -l)" "$(echo "$(median "$N") / $(median "$R")" | bc -l)"
+done
+echo; echo "listing the tree, cold, 3 rounds, medians (s): urg --ignore --files with the index, without, rg -j16 --files"
+I="" N="" R=""
+for i in 1 2 3; do
+	drop; I+="$(secs "$URG" --ignore --index --files .) "
+	drop; N+="$(secs "$URG" --ignore --files .) "
+	drop; R+="$(secs "$RG" -j16 --files .) "
+done
+printf '%-34s %7.3f %7.3f %7.3f %8.2f %8.2f\n' "--files" "$(median "$I")" "$(median "$N")" "$(median "$R")" \
+	"$(echo "$(median "$I") / $(median "$R")" | bc -l)" "$(echo "$(median "$N") / $(median "$R")" | bc -l)"
 rm -f /tmp/index-words.$$ /tmp/index-build.$$

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -288,5 +289,13 @@ func TestIndexMessages(t *testing.T) {
 	run(append([]string{"--index"}, search...), &out, &errs, func() {})
 	if !strings.Contains(errs.String(), "index is stale: 3 of 20 files are new or changed") {
 		t.Errorf("stderr with 3 of 20 files changed: %q", errs.String())
+	}
+
+	// --stats says how many directories the listings gave: none here,
+	// where the root and .urg changed right before the update.
+	errs.Reset()
+	run(append([]string{"--index", "--stats"}, search...), io.Discard, &errs, func() {})
+	if !strings.Contains(errs.String(), "  listings: 0 of 2 directories listed from the index, 2 read\n") {
+		t.Errorf("--stats with --index, no listings line:\n%s", errs.String())
 	}
 }

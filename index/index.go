@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"time"
 
 	"urg/osfile"
 )
@@ -29,18 +28,9 @@ const (
 	keyLen    = 24
 )
 
-// Racy is how close to the start of a build a file's times may be for its
-// bytes to be taken as those of its identity. A file written within one
-// tick of the file system's clock of being read keeps times equal to
-// those read with it (git's "racy" files); a file whose times are this
-// close to the build's start, or after it, is recorded as racy and always
-// read again. The margin covers coarse clocks and file systems that keep
-// whole seconds, or two (FAT).
-const Racy = 3 * time.Second
-
 // Entry flags.
 const (
-	flagRacy      = 1 << iota // times too close to the build's start
+	flagRacy      = 1 << iota // times too close to the build's start (osfile.Start.Racy)
 	flagUnindexed             // bytes not indexed (a stream: compressed, transcoded)
 )
 

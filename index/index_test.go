@@ -20,7 +20,7 @@ import (
 func build(t *testing.T, files map[string]string, start time.Time) (*Index, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "index")
-	w, err := NewWriter(path, start)
+	w, err := NewWriter(path, osfile.StartBy(start))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestIndexRulesOut(t *testing.T) {
 func TestIndexRacy(t *testing.T) {
 	start := time.Now()
 	path := filepath.Join(t.TempDir(), "index")
-	w, _ := NewWriter(path, start)
+	w, _ := NewWriter(path, osfile.StartBy(start))
 	old := osfile.Identity{Ino: 1, Size: 3, Mtime: start.Add(-time.Hour).UnixNano(), Ctime: start.Add(-time.Hour).UnixNano()}
 	racy := osfile.Identity{Ino: 2, Size: 3, Mtime: start.Add(-time.Second).UnixNano(), Ctime: start.Add(-time.Hour).UnixNano()}
 	w.Add("old", old, nil, true)
@@ -204,7 +204,7 @@ func TestIndexDamaged(t *testing.T) {
 // flushed out of order: every list must name exactly the files given it.
 func TestManyRuns(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "index")
-	w, err := NewWriter(path, time.Now())
+	w, err := NewWriter(path, osfile.StartBy(time.Now()))
 	if err != nil {
 		t.Fatal(err)
 	}

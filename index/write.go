@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"urg/osfile"
 )
@@ -21,7 +20,7 @@ import (
 // runs are merged into the index's posting lists at Commit.
 type Writer struct {
 	path  string // the index file Commit replaces
-	start time.Time
+	start osfile.Start
 
 	mu    sync.Mutex
 	files []byte // fileLen bytes each
@@ -36,8 +35,9 @@ type Writer struct {
 }
 
 // NewWriter starts an index to be committed to path. start is when the
-// build began, before any file was read: the racy files are judged by it.
-func NewWriter(path string, start time.Time) (*Writer, error) {
+// build began, before any file was read: the racy files are judged by it,
+// recorded as such and always read again.
+func NewWriter(path string, start osfile.Start) (*Writer, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), ".runs-*")
 	if err != nil {
 		return nil, err
@@ -91,9 +91,8 @@ func (w *Writer) flush(b *batch) {
 // false records a file whose bytes are not indexed, which every search
 // reads.
 func (w *Writer) Add(name string, id osfile.Identity, keys []uint32, indexed bool) {
-	cut := w.start.Add(-Racy).UnixNano()
 	var flags uint16
-	if id.Mtime >= cut || id.Ctime >= cut {
+	if w.start.Racy(id) {
 		flags |= flagRacy
 	}
 	if !indexed {
@@ -165,7 +164,7 @@ func (w *Writer) write(f *os.File) error {
 	var h header
 	h.files = len(w.files) / fileLen
 	h.keys = len(keys) / keyLen
-	h.start = w.start.UnixNano()
+	h.start = w.start.Now.UnixNano()
 	h.postings = out.n
 	out.sum = true // the rest has the header's checksum
 	out.Write(w.files)

@@ -21,7 +21,7 @@ func recordListings(t *testing.T, root string) {
 	if err := os.MkdirAll(filepath.Join(root, ".urg"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w := listing.NewWriter(filepath.Join(root, ".urg", "lists"), root, time.Now().Add(time.Hour), nil)
+	w := listing.NewWriter(filepath.Join(root, ".urg", "lists"), root, osfile.StartBy(time.Now().Add(time.Hour)), nil)
 	walk.Files([]string{root}, walk.Options{MaxDepth: -1, Threads: 1, Listings: w}, walk.Handler{
 		File: func(walk.File) bool { return true }, Report: func(string, error) {},
 	})
@@ -83,7 +83,7 @@ func TestIndexListsFromFile(t *testing.T) {
 		t.Skip("no identity here:", err)
 	}
 	os.MkdirAll(filepath.Join(root, ".urg"), 0o755)
-	w := listing.NewWriter(filepath.Join(root, ".urg", "lists"), ".", time.Now().Add(time.Hour), nil)
+	w := listing.NewWriter(filepath.Join(root, ".urg", "lists"), ".", osfile.StartBy(time.Now().Add(time.Hour)), nil)
 	w.Read("./d", id, []walk.DirEntry{{Name: "recorded", Type: walk.TypeFile}})
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)

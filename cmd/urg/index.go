@@ -26,9 +26,17 @@ import (
 
 // deltaShare is how large the index of the files changed since the full
 // build may grow, as a share of the full build's files, before an update
-// builds the whole index again: each update reads every changed file
-// again, so the delta must stay small.
+// builds the whole index again: each search asks the deltas first, and
+// their files are read again whenever the deltas are merged.
 const deltaShare = 8
+
+// recentSlack: the recent layer, which every update writes again, is
+// merged into the delta once it holds more than recentSlack files and
+// half the delta's. The delta then grows by halves at least, so a file
+// is read again a few times between two full builds, and an update reads
+// about as many files as changed since the last merge, not since the
+// full build.
+const recentSlack = 4
 
 // staleShare: when more than one file in staleShare is new or changed
 // since the index was updated, a search with it says so once.
@@ -41,8 +49,15 @@ type indexTree struct {
 	dir   string // the index's directory
 }
 
-func (t indexTree) full() string  { return filepath.Join(t.dir, "index") }
-func (t indexTree) delta() string { return filepath.Join(t.dir, "delta") }
+// The index's layers: the full build, the files changed since it in
+// delta, and those changed since the delta was last merged in recent. A
+// file is taken from the newest layer that holds it.
+func (t indexTree) full() string   { return filepath.Join(t.dir, "index") }
+func (t indexTree) delta() string  { return filepath.Join(t.dir, "delta") }
+func (t indexTree) recent() string { return filepath.Join(t.dir, "recent") }
+
+// layers are the layers' files, newest first.
+func (t indexTree) layers() []string { return []string{t.recent(), t.delta(), t.full()} }
 
 // rel is the name a walked path has in the index; false when the path is
 // not below the root as the walk names it.
@@ -93,8 +108,9 @@ func (o *options) indexTree() (indexTree, error) {
 }
 
 // updateIndex is --index-update: the full index built again when there
-// is none (or it is unreadable, or the delta grew too large), else the
-// delta of the files new or changed since the full build.
+// is none (or it is unreadable, or the deltas grew too large), else the
+// recent layer of the files new or changed since the delta, which is
+// merged into the delta once it grows past recentSlack.
 func updateIndex(o *options, stderr io.Writer) error {
 	t, err := o.indexTree()
 	if err != nil {
@@ -117,34 +133,62 @@ func updateIndex(o *options, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "urg: %s: %v; building it again\n", t.full(), err)
 	}
 	if full == nil {
-		if _, err := buildIndex(o, t, t.full(), nil); err != nil {
-			return err
-		}
-		// A delta left beside an index built again is of the old one.
-		os.Remove(t.delta())
-		return nil
+		return rebuildIndex(o, t)
 	}
 	defer full.Close()
-	changed, err := buildIndex(o, t, t.delta(), full)
-	if err != nil {
-		return err
+	delta, err := index.Open(t.delta())
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return mergeDelta(o, t, full) // a damaged delta is written again
 	}
-	if changed*deltaShare > full.Files() {
+	base, deltaFiles := []*index.Index{full}, 0
+	if delta != nil {
+		defer delta.Close()
+		base, deltaFiles = []*index.Index{delta, full}, delta.Files()
+	}
+	recent, err := buildIndex(o, t, t.recent(), base)
+	switch {
+	case err != nil:
+		return err
+	case (recent+deltaFiles)*deltaShare > full.Files():
 		full.Close()
-		if _, err := buildIndex(o, t, t.full(), nil); err != nil {
-			return err
-		}
-		os.Remove(t.delta())
+		return rebuildIndex(o, t)
+	case recent > recentSlack+deltaFiles/2:
+		return mergeDelta(o, t, full)
+	case recent == 0:
+		os.Remove(t.recent()) // holds nothing: one file fewer for searches to open
 	}
 	return nil
 }
 
+// rebuildIndex builds the full index again, and drops the deltas, which
+// were of the old one.
+func rebuildIndex(o *options, t indexTree) error {
+	if _, err := buildIndex(o, t, t.full(), nil); err != nil {
+		return err
+	}
+	os.Remove(t.delta())
+	os.Remove(t.recent())
+	return nil
+}
+
+// mergeDelta writes the delta again, of every file full does not hold as
+// it is now, and drops the recent layer it now covers. Each layer is
+// exact on its own, so an update killed between the two leaves an index
+// that is still exact.
+func mergeDelta(o *options, t indexTree, full *index.Index) error {
+	if _, err := buildIndex(o, t, t.delta(), []*index.Index{full}); err != nil {
+		return err
+	}
+	os.Remove(t.recent())
+	return nil
+}
+
 // buildIndex writes the index at path of the tree's files, read
-// through the run's engine with the search's filters; with base, only of
-// the files base does not hold as they are now. It returns how many
-// files it indexed.
-func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, error) {
-	start := time.Now()
+// through the run's engine with the search's filters; with base (its
+// layers, newest first), only of the files base does not hold as they
+// are now. It returns how many files it indexed.
+func buildIndex(o *options, t indexTree, path string, base []*index.Index) (int, error) {
+	start := osfile.StartAt(t.dir, time.Now())
 	w, err := index.NewWriter(path, start)
 	if err != nil {
 		return 0, err
@@ -165,11 +209,7 @@ func buildIndex(o *options, t indexTree, path string, base *index.Index) (int, e
 		if own != "" && strings.HasPrefix(name, own) {
 			return true // the index's own files
 		}
-		if base == nil {
-			return false
-		}
-		_, _, _, held := heldAs(base, name, path)
-		return held
+		return heldIn(base, name, path)
 	}
 	var failed error
 	cfg.Report = func(path string, err error) {
@@ -204,6 +244,17 @@ func heldAs(ix *index.Index, name, path string) (e index.Entry, found, same, hel
 		return e, true, false, false
 	}
 	return e, true, e.ID == id, e.Trusted(id)
+}
+
+// heldIn says the newest of layers that has an entry for name holds the
+// file at path as it is now.
+func heldIn(layers []*index.Index, name, path string) bool {
+	for _, ix := range layers {
+		if _, found, _, held := heldAs(ix, name, path); found {
+			return held
+		}
+	}
+	return false
 }
 
 // indexSearcher reads each file it is handed into the index's trigrams.
@@ -335,7 +386,7 @@ func indexSkip(o *options, stderr io.Writer) (use *indexUse, why string) {
 		return nil, err.Error()
 	}
 	var layers []*indexLayer
-	for _, path := range []string{t.delta(), t.full()} {
+	for _, path := range t.layers() {
 		ix, err := index.Open(path)
 		if err != nil {
 			if !errors.Is(err, os.ErrNotExist) {
@@ -415,7 +466,7 @@ func (u *indexUse) stale(stderr io.Writer) {
 	}
 }
 
-// indexLayer is one index file opened for a search: the delta first,
+// indexLayer is one index file opened for a search: the newest first,
 // then the full build.
 type indexLayer struct {
 	ix   *index.Index

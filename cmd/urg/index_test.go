@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"urg/index"
+	"urg/osfile"
 )
 
 // indexTrees is how many seeded trees TestIndexExact tries.
@@ -56,10 +56,10 @@ func TestIndexExact(t *testing.T) {
 		roots[seed] = t.TempDir()
 		writeRandomTree(t, rngs[seed], roots[seed], 3+rngs[seed].IntN(25))
 	}
-	// Files written within index.Racy of an update are read by every
-	// search until the next: wait once, so that the first updates index
-	// the trees' files and the searches rule them out.
-	time.Sleep(index.Racy + 500*time.Millisecond)
+	// Files written just before an update are racy, read by every search
+	// until the next: wait once, so that the first updates index the
+	// trees' files and the searches rule them out.
+	waitRacy(t, roots[0])
 	for seed, root := range roots {
 		rng := rngs[seed]
 		indexRun(t, root, "--index-update", root)
@@ -83,6 +83,22 @@ func TestIndexExact(t *testing.T) {
 			}
 		}
 	}
+}
+
+// waitRacy waits until what was written in dir is no longer racy for an
+// update: the margin of the file system's clock (osfile.Start).
+func waitRacy(t *testing.T, dir string) {
+	t.Helper()
+	probe := filepath.Join(dir, ".probe")
+	if err := os.WriteFile(probe, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(probe)
+	margin := osfile.CoarseRacy
+	if id, err := osfile.IdentifyPath(probe); err == nil && (id.Mtime%1e9 != 0 || id.Ctime%1e9 != 0) {
+		margin = osfile.FineRacy
+	}
+	time.Sleep(margin + margin/2)
 }
 
 // stale is the one line a search with the index may add.
@@ -218,7 +234,7 @@ func TestIndexKilled(t *testing.T) {
 	root := t.TempDir()
 	rng := rand.New(rand.NewPCG(7, 58))
 	writeRandomTree(t, rng, root, 400)
-	time.Sleep(index.Racy + 500*time.Millisecond) // see TestIndexExact
+	waitRacy(t, root) // see TestIndexExact
 	for i := range 6 {
 		if i > 0 {
 			for range 20 {
@@ -297,5 +313,87 @@ func TestIndexMessages(t *testing.T) {
 	run(append([]string{"--index", "--stats"}, search...), io.Discard, &errs, func() {})
 	if !strings.Contains(errs.String(), "  listings: 0 of 2 directories listed from the index, 2 read\n") {
 		t.Errorf("--stats with --index, no listings line:\n%s", errs.String())
+	}
+}
+
+// TestIndexLayers: an update after a few changes writes the recent
+// layer, merges it into the delta once it outgrows recentSlack and half
+// the delta, and builds the whole index again once the deltas hold more
+// than one file in deltaShare; after each, every search with the index
+// prints what it prints without.
+func TestIndexLayers(t *testing.T) {
+	t.Parallel() // mostly waiting for the racy window to pass
+	root := t.TempDir()
+	rng := rand.New(rand.NewPCG(11, 58))
+	for i := range 300 { // 300 names, none the same
+		dir := []string{"", "a", "b", "a/c"}[i%4]
+		writeRandomFile(t, rng, filepath.Join(root, dir, fmt.Sprintf("n%03d.txt", i)))
+	}
+	var files []string
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	next := 0
+	edit := func(n int) { // n files not edited yet, each appended to
+		for range n {
+			f, err := os.OpenFile(files[next], os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString("PM_RESUME alpha edited\n")
+			f.Close()
+			next++
+		}
+	}
+	wait := func() { waitRacy(t, root) } // see TestIndexExact
+	update := func(step, want string) {
+		t.Helper()
+		indexRun(t, root, "--index-update", root)
+		var layers []string
+		for _, name := range []string{"recent", "delta"} {
+			if _, err := os.Stat(filepath.Join(root, ".urg", name)); err == nil {
+				layers = append(layers, name)
+			}
+		}
+		if got := strings.Join(layers, "+"); got != want && want != "any" {
+			t.Errorf("%s: layers %q, want %q", step, got, want)
+		}
+		for _, p := range append(indexPatterns[:8:8], []string{"--files"}) {
+			args := append(append([]string{"--sort", "path"}, p...), root)
+			want := indexRun(t, root, args...)
+			got := stale.ReplaceAllString(indexRun(t, root, append([]string{"--index"}, args...)...), "")
+			if got != want {
+				t.Fatalf("%s: urg %q\nwithout --index:\n%s\nwith:\n%s", step, args, want, got)
+			}
+		}
+	}
+	wait()
+	update("the full build", "")
+	edit(2)
+	wait()
+	update("2 files edited", "recent")
+	edit(10)
+	wait()
+	update("10 more", "delta") // 12 in recent, more than recentSlack: merged
+	wait()
+	update("nothing changed", "delta")
+	edit(2)
+	wait()
+	update("2 more", "recent+delta")
+	edit(30)
+	wait()
+	update("30 more", "") // 32 and 12, more than one in deltaShare of 300
+	edit(3)
+	update("3 more, racy", "recent")
+	wait()
+	update("the 3, no longer racy", "recent") // read again, as every update reads recent's
+	for round := range 3 {
+		for range 1 + rng.IntN(12) {
+			mutateTree(t, rng, root)
+		}
+		update(fmt.Sprintf("random changes, round %d", round), "any")
 	}
 }

@@ -11,9 +11,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 
 	"urg/index/listing"
+	"urg/osfile"
 )
 
 // lists is the file of the tree's listings.
@@ -39,7 +39,7 @@ func openListings(o *options, stderr io.Writer) *listing.Listings {
 
 // listingsWriter records the listings of the walk of a build begun at
 // start, taking those of the previous file that still hold.
-func listingsWriter(t indexTree, start time.Time) *listing.Writer {
+func listingsWriter(t indexTree, start osfile.Start) *listing.Writer {
 	prev, err := listing.Open(t.lists(), t.root)
 	if err != nil {
 		prev = nil // written again whole, whatever was wrong with it

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"urg/osfile"
 	"urg/walk"
 )
 
@@ -36,7 +37,7 @@ func write(t *testing.T, path string) {
 // start would.
 func record(t *testing.T, root, path string, start time.Time, prev *Listings) []string {
 	t.Helper()
-	w := NewWriter(path, root, start, prev)
+	w := NewWriter(path, root, osfile.StartBy(start), prev)
 	got := files(t, root, w)
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)

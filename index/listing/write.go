@@ -4,38 +4,34 @@ import (
 	"encoding/binary"
 	"os"
 	"sync"
-	"time"
 
 	"urg/osfile"
 	"urg/walk"
 )
-
-// Racy is how close to the start of a walk a directory's times may be
-// for its listing to be recorded: an entry made within one tick of the
-// file system's clock of the listing may leave the directory's times as
-// they were read (the index's racy files).
-const Racy = 3 * time.Second
 
 // Writer gathers the listings a walk reads, from several goroutines at
 // once, and writes them as one listings file at Commit. It is the walk's
 // walk.Recorder: asked for a listing, it gives the previous file's when
 // that one still holds and records it again.
 type Writer struct {
-	path string
-	root string
-	cut  int64     // times at or after this are racy
-	prev *Listings // the file being replaced, nil when none
-	mu   sync.Mutex
-	body []byte
-	dirs int
+	path  string
+	root  string
+	start osfile.Start // judges the racy directories
+	prev  *Listings    // the file being replaced, nil when none
+	mu    sync.Mutex
+	body  []byte
+	dirs  int
 }
 
 // NewWriter starts a listings file to be committed to path, of walks of
 // the tree at root (as Open's root), begun at start, before any directory
-// was read; prev, when not nil, is the file it replaces, whose listings
-// that still hold are taken rather than read again.
-func NewWriter(path, root string, start time.Time, prev *Listings) *Writer {
-	return &Writer{path: path, root: root, cut: start.Add(-Racy).UnixNano(), prev: prev}
+// was read: an entry made within one tick of the file system's clock of
+// the listing may leave the directory's times as they were read, so the
+// racy directories (start.Racy) are not recorded. prev, when not nil, is
+// the file it replaces, whose listings that still hold are taken rather
+// than read again.
+func NewWriter(path, root string, start osfile.Start, prev *Listings) *Writer {
+	return &Writer{path: path, root: root, start: start, prev: prev}
 }
 
 // Listing gives the previous file's listing of the directory at path when
@@ -58,7 +54,7 @@ func (w *Writer) Listing(path string, fn func(name []byte, t walk.Type, ino uint
 // Read records the listing of the directory at path, unless its times are
 // too close to the walk's start to tell a later change (or it has none).
 func (w *Writer) Read(path string, id osfile.Identity, entries []walk.DirEntry) {
-	if id.Ctime == 0 || id.Mtime >= w.cut || id.Ctime >= w.cut {
+	if id.Ctime == 0 || w.start.Racy(id) {
 		return
 	}
 	if name := rel(w.root, path); name != "\x00" {

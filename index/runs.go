@@ -49,6 +49,9 @@ type runs struct {
 // then the gaps between its file numbers. The gaps are a posting list's
 // own encoding, so the merge copies them as they are.
 func (b *batch) encodeRun() {
+	if cap(b.spare) < len(b.pairs) {
+		b.spare = make([]uint64, len(b.pairs))
+	}
 	sorted := radixByKey(b.pairs, b.spare[:len(b.pairs)])
 	enc := b.enc[:0]
 	var gaps []byte

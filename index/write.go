@@ -55,7 +55,9 @@ func NewWriter(path string, start osfile.Start) (*Writer, error) {
 func (w *Writer) take() *batch {
 	b := <-w.free
 	if b == nil {
-		b = &batch{pairs: make([]uint64, 0, pairsMax), spare: make([]uint64, pairsMax)}
+		// Grown as it fills: a small tree's build, or an update of a
+		// few files, needs a small batch, not pairsMax zeroed words.
+		b = &batch{}
 	}
 	b.order, w.order = w.order, w.order+1
 	return b

@@ -230,6 +230,7 @@ func randomPattern(rng *rand.Rand) (string, bool) {
 // repeated, over text built to feed them: the output is grep's and the
 // peak memory stays under 128 MiB.
 func TestLocaleBytesBlowup(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	rng := rand.New(rand.NewSource(5))
 	word := func(alphabet []rune, lo, hi int) string {
 		var b strings.Builder

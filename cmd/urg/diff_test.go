@@ -126,6 +126,7 @@ var contextFlags = [][]string{
 // TestDiffRecursive compares urg with grep -r on the generated tree, output
 // sorted (urg prints files in the order they finish).
 func TestDiffRecursive(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	grep := needGrep(t)
 	root := makeTree(t)
 	for _, io := range engines(t) {
@@ -154,6 +155,7 @@ func diffRecursive(t *testing.T, grep, root, io string) {
 // TestDiffOrdered compares --sort=path output exactly with grep given the
 // files in the same order.
 func TestDiffOrdered(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	grep := needGrep(t)
 	root := makeTree(t)
 	files := sortedFiles(t, root)
@@ -218,6 +220,7 @@ func diffBinary(t *testing.T, grep, root, io string) {
 // TestDiffGoroot compares urg with grep -r on the Go toolchain's tree, a
 // real corpus of 15,000 files with long lines, testdata and binaries.
 func TestDiffGoroot(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	grep := needGrep(t)
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {

@@ -212,6 +212,7 @@ func TestFaultDescriptors(t *testing.T) {
 // TestFaultContents: a 100 MB line, a file without a newline, CRLF lines,
 // an empty file and a sparse file of 100 GB, against GNU grep.
 func TestFaultContents(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	grep := needGrep(t)
 	root := t.TempDir()
 	long := strings.Repeat("abcdefghij", 10<<20) + "needle at the end"
@@ -378,6 +379,7 @@ func TestFaultSlowReader(t *testing.T) {
 // whole, each file once (made in /dev/shm where there is one: on disk
 // making the files alone is slow).
 func TestFaultHugeDirectory(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	base := "/dev/shm"
 	if fi, err := os.Stat(base); err != nil || !fi.IsDir() {
 		base = ""

@@ -64,6 +64,7 @@ func scaleTree(t testing.TB, root string, n int) int {
 // the walk at those numbers of files, for docs/decisions.md#testignorescale-many-ignore-files-in-little-memory-cmdurgignore_scale_testgo (logged
 // with -v, never asserted).
 func TestIgnoreScale(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	root := t.TempDir()
 	want := scaleTree(t, root, 10000)
 	got, kib := peakRSS(t, root, "--files", "--ignore")

@@ -45,6 +45,7 @@ var indexPatterns = [][]string{
 // TestIndexExact: on seeded trees, indexed and then changed in every way a
 // tree changes, every search with --index prints what it prints without.
 func TestIndexExact(t *testing.T) {
+	t.Parallel() // long, and mostly on one core: beside the other long ones
 	trees := indexTrees
 	if testing.Short() {
 		trees = 40

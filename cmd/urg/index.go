@@ -138,7 +138,8 @@ func updateIndex(o *options, stderr io.Writer) error {
 	defer full.Close()
 	delta, err := index.Open(t.delta())
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return mergeDelta(o, t, full) // a damaged delta is written again
+		fmt.Fprintf(stderr, "urg: %s: %v; building it again\n", t.delta(), err)
+		return mergeDelta(o, t, full)
 	}
 	base, deltaFiles := []*index.Index{full}, 0
 	if delta != nil {

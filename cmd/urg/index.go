@@ -219,7 +219,10 @@ func buildIndex(o *options, t indexTree, path string, base []*index.Index) (int,
 		}
 	}
 	var count atomic.Int64
-	cfg.NewSearcher = func() sched.Searcher { return &indexSearcher{t: t, w: w, keys: index.NewKeys(), count: &count} }
+	var lags osfile.LagCache
+	cfg.NewSearcher = func() sched.Searcher {
+		return &indexSearcher{t: t, w: w, keys: index.NewKeys(), count: &count, lags: &lags}
+	}
 	if _, err := sched.Run(cfg); err != nil {
 		w.Abort()
 		return 0, err
@@ -264,7 +267,8 @@ type indexSearcher struct {
 	w     *index.Writer
 	keys  *index.Keys
 	count *atomic.Int64
-	buf   []byte // what a file's rest is read into, the searcher's own
+	lags  *osfile.LagCache // the run's, shared by its searchers
+	buf   []byte           // what a file's rest is read into, the searcher's own
 }
 
 // Search indexes one file. A file that cannot be read is left out of the
@@ -294,6 +298,8 @@ func (s *indexSearcher) Search(f *sched.File) {
 	// Compressed and transcoded files are searched as other bytes than
 	// they hold: their trigrams would not tell.
 	indexed := decompress.Sniff(head) == decompress.None && transcode.Default().For(head) == nil
+	// Nor on a file system whose stat may lag its files' changes.
+	indexed = indexed && !s.lags.Lags(f.Path, id.Dev)
 	s.w.Add(name, id, keys, indexed)
 	s.count.Add(1)
 }

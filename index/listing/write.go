@@ -18,9 +18,12 @@ type Writer struct {
 	root  string
 	start osfile.Start // judges the racy directories
 	prev  *Listings    // the file being replaced, nil when none
-	mu    sync.Mutex
-	body  []byte
-	dirs  int
+	// lags: no listing is recorded on a file system whose stat may lag
+	// its directories' changes (osfile.StatLags).
+	lags osfile.LagCache
+	mu   sync.Mutex
+	body []byte
+	dirs int
 }
 
 // NewWriter starts a listings file to be committed to path, of walks of
@@ -52,9 +55,10 @@ func (w *Writer) Listing(path string, fn func(name []byte, t walk.Type, ino uint
 }
 
 // Read records the listing of the directory at path, unless its times are
-// too close to the walk's start to tell a later change (or it has none).
+// too close to the walk's start to tell a later change (or it has none),
+// or its file system's stat may lag.
 func (w *Writer) Read(path string, id osfile.Identity, entries []walk.DirEntry) {
-	if id.Ctime == 0 || w.start.Racy(id) {
+	if id.Ctime == 0 || w.start.Racy(id) || w.lags.Lags(path, id.Dev) {
 		return
 	}
 	if name := rel(w.root, path); name != "\x00" {

@@ -45,27 +45,6 @@ func build(t *testing.T, files map[string]string, start time.Time) (*Index, stri
 	return ix, path
 }
 
-func and(s string) *trigram.Query {
-	q := &trigram.Query{Op: trigram.And}
-	for i := 0; i+3 <= len(s); i++ {
-		q.Trigrams = append(q.Trigrams, trigram.Key(s[i], s[i+1], s[i+2]))
-	}
-	slices.Sort(q.Trigrams)
-	q.Trigrams = slices.Compact(q.Trigrams)
-	return q
-}
-
-// anyCase marks every letter of s as standing for either case.
-func anyCase(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'a' <= c|0x20 && c|0x20 <= 'z' {
-			b[i] = c | 0x20 | trigram.AnyCase
-		}
-	}
-	return string(b)
-}
-
 // candidates lists the names of the files the index keeps for q.
 func candidates(t *testing.T, ix *Index, q *trigram.Query) []string {
 	t.Helper()
@@ -91,23 +70,23 @@ func TestIndexRulesOut(t *testing.T) {
 		"f":       "",
 	}
 	ix, _ := build(t, files, time.Now().Add(time.Hour))
-	if got := candidates(t, ix, and("pm_resume")); !slices.Equal(got, []string{"b/c.h"}) {
+	if got := candidates(t, ix, trigram.Of("pm_resume")); !slices.Equal(got, []string{"b/c.h"}) {
 		t.Errorf("pm_resume: %q", got)
 	}
-	if got := candidates(t, ix, and("PM_RESUME")); !slices.Equal(got, []string{"a.c"}) {
+	if got := candidates(t, ix, trigram.Of("PM_RESUME")); !slices.Equal(got, []string{"a.c"}) {
 		t.Errorf("PM_RESUME: %q", got)
 	}
-	if got := candidates(t, ix, and(anyCase("pm_resume"))); !slices.Equal(got, []string{"a.c", "b/c.h"}) {
+	if got := candidates(t, ix, trigram.Of(trigram.Folded("pm_resume"))); !slices.Equal(got, []string{"a.c", "b/c.h"}) {
 		t.Errorf("pm_resume in either case: %q", got)
 	}
-	or := &trigram.Query{Op: trigram.Or, Sub: []*trigram.Query{and("nothing"), and(anyCase("Pm_"))}}
+	or := &trigram.Query{Op: trigram.Or, Sub: []*trigram.Query{trigram.Of("nothing"), trigram.Of(trigram.Folded("Pm_"))}}
 	if got := candidates(t, ix, or); !slices.Equal(got, []string{"a.c", "b/c.h", "b/d.txt", "e"}) {
 		t.Errorf("or: %q", got)
 	}
 	if got := candidates(t, ix, &trigram.Query{Op: trigram.All}); len(got) != 5 {
 		t.Errorf("all: %q", got)
 	}
-	if got := candidates(t, ix, and("zzz")); len(got) != 0 {
+	if got := candidates(t, ix, trigram.Of("zzz")); len(got) != 0 {
 		t.Errorf("zzz: %q", got)
 	}
 	for name := range files {

@@ -147,37 +147,14 @@ var variants = []variant{
 // queryNames are the queries, by the pattern whose trigrams they ask for.
 var queryNames = []string{"PM_RESUME", "_SUSPEND", "-i pm_resume", "1,000 identifiers"}
 
-// and is the AND of the trigrams of s.
-func and(s string) *trigram.Query {
-	q := &trigram.Query{Op: trigram.And}
-	for i := 0; i+3 <= len(s); i++ {
-		q.Trigrams = append(q.Trigrams, trigram.Key(s[i], s[i+1], s[i+2]))
-	}
-	slices.Sort(q.Trigrams)
-	q.Trigrams = slices.Compact(q.Trigrams)
-	return q
-}
-
-// anyCase marks every letter of s as standing for either case, as -i
-// does.
-func anyCase(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'a' <= c|0x20 && c|0x20 <= 'z' {
-			b[i] = c | 0x20 | trigram.AnyCase
-		}
-	}
-	return string(b)
-}
-
 func query(n int, dir string) (*trigram.Query, error) {
 	switch n {
 	case 0:
-		return and("PM_RESUME"), nil
+		return trigram.Of("PM_RESUME"), nil
 	case 1:
-		return and("_SUSPEND"), nil
+		return trigram.Of("_SUSPEND"), nil
 	case 2:
-		return and(anyCase("pm_resume")), nil
+		return trigram.Of(trigram.Folded("pm_resume")), nil
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "words"))
 	if err != nil {
@@ -185,7 +162,7 @@ func query(n int, dir string) (*trigram.Query, error) {
 	}
 	q := &trigram.Query{Op: trigram.Or}
 	for _, w := range strings.Fields(string(b)) {
-		q.Sub = append(q.Sub, and(w))
+		q.Sub = append(q.Sub, trigram.Of(w))
 	}
 	return q, nil
 }

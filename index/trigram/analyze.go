@@ -448,11 +448,7 @@ func andTrigrams(q *Query, set []string) *Query {
 	}
 	alts := make([]*Query, 0, len(set))
 	for _, s := range set {
-		keys := make([]uint32, 0, len(s)-2)
-		for i := 0; i+3 <= len(s); i++ {
-			keys = append(keys, Key(s[i], s[i+1], s[i+2]))
-		}
-		alts = append(alts, andKeys(keys))
+		alts = append(alts, Of(s))
 	}
 	return newAnd(q, newOr(alts...))
 }

@@ -245,6 +245,28 @@ func isLeaf(q *Query) bool {
 }
 
 // andKeys returns the conjunction of keys, which it may reorder.
+// Of is the condition that the text holds every trigram of s (letters
+// marked AnyCase standing for either case): what a search for the
+// literal s needs. A string of fewer than three bytes gives no condition.
+func Of(s string) *Query {
+	keys := make([]uint32, 0, max(len(s)-2, 0))
+	for i := 0; i+3 <= len(s); i++ {
+		keys = append(keys, Key(s[i], s[i+1], s[i+2]))
+	}
+	return andKeys(keys)
+}
+
+// Folded is s with every ASCII letter marked AnyCase, as -i reads it.
+func Folded(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if isLetter(c) {
+			b[i] = c | 0x20 | AnyCase
+		}
+	}
+	return string(b)
+}
+
 func andKeys(keys []uint32) *Query {
 	keys = thin(sortUnique(keys), maxAndKeys)
 	if len(keys) == 0 {

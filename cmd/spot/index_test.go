@@ -83,8 +83,10 @@ func TestIndexListsFromFile(t *testing.T) {
 		t.Skip("no identity here:", err)
 	}
 	os.MkdirAll(filepath.Join(root, ".urg"), 0o755)
-	w := listing.NewWriter(filepath.Join(root, ".urg", "lists"), ".", osfile.StartBy(time.Now().Add(time.Hour)), nil)
-	w.Read("./d", id, []walk.DirEntry{{Name: "recorded", Type: walk.TypeFile}})
+	// Recorded as a walk of root names d; spot, walking "." in root,
+	// names it ./d: the same directory below the root.
+	w := listing.NewWriter(filepath.Join(root, ".urg", "lists"), root, osfile.StartBy(time.Now().Add(time.Hour)), nil)
+	w.Read(dir, id, []walk.DirEntry{{Name: "recorded", Type: walk.TypeFile}})
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}

@@ -54,8 +54,9 @@ func checksum(head, body []byte) uint32 {
 // dir is where one directory's listing is in the file's body.
 type dir struct {
 	id      osfile.Identity
-	entries int // how many
-	at      int // the first entry's offset in the body
+	entries int    // how many
+	at      int    // the first entry's offset in the body
+	rec     [2]int // where its whole record starts and ends in the body
 }
 
 // Listings is a listings file opened for a walk: a walk.Lister of the
@@ -108,6 +109,7 @@ func Open(path, root string) (*Listings, error) {
 func (l *Listings) index(count int) error {
 	r := reader{b: l.body}
 	for range count {
+		start := r.off
 		name := r.bytes()
 		id := r.identity()
 		d := dir{id: id, entries: int(r.uvarint()), at: r.off}
@@ -116,6 +118,7 @@ func (l *Listings) index(count int) error {
 			r.uvarint()
 			r.bytes()
 		}
+		d.rec = [2]int{start, r.off}
 		if r.bad {
 			return unreadable("directory %d malformed", len(l.dirs))
 		}
@@ -131,6 +134,27 @@ func (l *Listings) index(count int) error {
 // it held when they were read: the same identity, which the racy ones
 // were never recorded with.
 func (l *Listings) Listing(path string, fn func(name []byte, t walk.Type, ino uint64)) (dev, ino uint64, ok bool) {
+	d, ok := l.holding(path)
+	if !ok {
+		return 0, 0, false
+	}
+	l.emit(d, fn)
+	return d.id.Dev, d.id.Ino, true
+}
+
+// emit calls fn with each entry of d, checked whole at Open.
+func (l *Listings) emit(d dir, fn func(name []byte, t walk.Type, ino uint64)) {
+	r := reader{b: l.body, off: d.at}
+	for range d.entries {
+		t := walk.Type(r.byte())
+		ino := r.uvarint()
+		fn(r.bytes(), t, ino)
+	}
+}
+
+// holding is the record of the directory at path when its identity now
+// is the recorded one, counted as Listed or Read.
+func (l *Listings) holding(path string) (dir, bool) {
 	d, ok := l.dirs[rel(l.root, path)]
 	if ok {
 		now, err := osfile.IdentifyPath(path)
@@ -138,16 +162,10 @@ func (l *Listings) Listing(path string, fn func(name []byte, t walk.Type, ino ui
 	}
 	if !ok {
 		l.Read.Add(1)
-		return 0, 0, false
+		return dir{}, false
 	}
 	l.Listed.Add(1)
-	r := reader{b: l.body, off: d.at}
-	for range d.entries {
-		t := walk.Type(r.byte())
-		ino := r.uvarint()
-		fn(r.bytes(), t, ino)
-	}
-	return d.id.Dev, d.id.Ino, true
+	return d, true
 }
 
 // rel is the name path has below root, as the walk spells its paths:

@@ -38,20 +38,20 @@ func NewWriter(path, root string, start osfile.Start, prev *Listings) *Writer {
 }
 
 // Listing gives the previous file's listing of the directory at path when
-// it still holds, and records it.
+// it still holds, and records it again: its record's bytes, as they are.
 func (w *Writer) Listing(path string, fn func(name []byte, t walk.Type, ino uint64)) (dev, ino uint64, ok bool) {
 	if w.prev == nil {
 		return 0, 0, false
 	}
-	var entries []walk.DirEntry
-	dev, ino, ok = w.prev.Listing(path, func(name []byte, t walk.Type, ino uint64) {
-		entries = append(entries, walk.DirEntry{Name: string(name), Type: t, Ino: ino})
-		fn(name, t, ino)
-	})
-	if ok {
-		w.add(rel(w.root, path), w.prev.dirs[rel(w.root, path)].id, entries)
+	d, ok := w.prev.holding(path)
+	if !ok {
+		return 0, 0, false
 	}
-	return dev, ino, ok
+	w.mu.Lock()
+	w.body, w.dirs = append(w.body, w.prev.body[d.rec[0]:d.rec[1]]...), w.dirs+1
+	w.mu.Unlock()
+	w.prev.emit(d, fn)
+	return d.id.Dev, d.id.Ino, true
 }
 
 // Read records the listing of the directory at path, unless its times are

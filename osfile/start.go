@@ -25,10 +25,11 @@ const (
 // clock of one file system does, for judging which files it reads are
 // racy.
 type Start struct {
-	Now  time.Time // the system's clock
-	dev  uint64    // the file system whose clock was read (0: none)
-	near int64     // on dev, times from here on are racy
-	far  int64     // elsewhere, times from here on are racy
+	Now    time.Time     // the system's clock
+	dev    uint64        // the file system whose clock was read (0: none)
+	margin time.Duration // on dev, FineRacy or CoarseRacy
+	near   int64         // on dev, times from here on are racy
+	far    int64         // elsewhere, times from here on are racy
 }
 
 // StartBy is a start judged by the system's clock alone, with
@@ -59,8 +60,19 @@ func StartAt(dir string, now time.Time) Start {
 	if id.Mtime%int64(time.Second) == 0 && id.Ctime%int64(time.Second) == 0 {
 		margin = CoarseRacy // a clock of whole seconds, or coarser
 	}
-	s.dev, s.near = id.Dev, min(id.Mtime, id.Ctime)-int64(margin)
+	s.dev, s.margin, s.near = id.Dev, margin, min(id.Mtime, id.Ctime)-int64(margin)
 	return s
+}
+
+// Margin is how close to the start a file on the file system whose clock
+// was read may have been written for it to be racy (CoarseRacy where no
+// clock was read): how long a writer waits before what it wrote is
+// trusted.
+func (s Start) Margin() time.Duration {
+	if s.dev == 0 {
+		return CoarseRacy
+	}
+	return s.margin
 }
 
 // Racy says the file whose identity, taken once its bytes were read, is

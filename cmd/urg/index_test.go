@@ -90,16 +90,7 @@ func TestIndexExact(t *testing.T) {
 // update: the margin of the file system's clock (osfile.Start).
 func waitRacy(t *testing.T, dir string) {
 	t.Helper()
-	probe := filepath.Join(dir, ".probe")
-	if err := os.WriteFile(probe, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Remove(probe)
-	margin := osfile.CoarseRacy
-	if id, err := osfile.IdentifyPath(probe); err == nil && (id.Mtime%1e9 != 0 || id.Ctime%1e9 != 0) {
-		margin = osfile.FineRacy
-	}
-	time.Sleep(margin + margin/2)
+	time.Sleep(osfile.StartAt(dir, time.Now()).Margin() * 3 / 2)
 }
 
 // stale is the one line a search with the index may add.

@@ -84,17 +84,10 @@ func TestAllLinks(t *testing.T) {
 	root := linkTree(t)
 	t.Chdir(root)
 	for _, stat := range []bool{false, true} {
-		var mu sync.Mutex
-		got := map[string]Type{}
-		All([]string{".", "ln-d"}, FullWalk{MaxDepth: -1, Threads: 2, Stat: stat}, func(n *Node) bool {
-			mu.Lock()
-			defer mu.Unlock()
-			got[n.Path()] = n.Type
-			if stat && (n.Stat == nil || typeOfStatMode(n.Stat.Mode) != n.Type) {
-				t.Errorf("%s: Stat %+v (error %v) for type %q", n.Path(), n.Stat, n.StatErr, n.Type)
-			}
-			return true
-		}, func(p string, err error) { t.Errorf("%s: %v", p, err) })
+		got, errs := allTypes(t, FullWalk{Stat: stat})
+		for _, err := range errs {
+			t.Error(err)
+		}
 		want := map[string]Type{
 			".": TypeDir, "./a.txt": TypeFile, "./d": TypeDir, "./d/b.txt": TypeFile, "./d/up": TypeLink,
 			"./ln-a": TypeLink, "./ln-d": TypeLink, "./dangling": TypeLink, "ln-d": TypeLink,
@@ -135,29 +128,39 @@ func TestAllFollow(t *testing.T) {
 		}, nil},
 	} {
 		for _, stat := range []bool{false, true} {
-			var mu sync.Mutex
-			got, errs := map[string]Type{}, []string(nil)
 			o := c.o
-			o.MaxDepth, o.Threads, o.Stat = -1, 2, stat
-			All([]string{".", "ln-d"}, o, func(n *Node) bool {
-				mu.Lock()
-				defer mu.Unlock()
-				got[n.Path()] = n.Type
-				if stat && (n.Stat == nil || typeOfStatMode(n.Stat.Mode) != n.Type) {
-					t.Errorf("%s: Stat %+v (error %v) for type %q", n.Path(), n.Stat, n.StatErr, n.Type)
-				}
-				return true
-			}, func(p string, err error) {
-				mu.Lock()
-				defer mu.Unlock()
-				errs = append(errs, err.Error())
-			})
-			slices.Sort(errs)
+			o.Stat = stat
+			got, errs := allTypes(t, o)
 			if !maps.Equal(got, c.want) || !slices.Equal(errs, c.errs) {
 				t.Errorf("%+v, stat %v: %q, errors %q\nwant %q, errors %q", c.o, stat, got, errs, c.want, c.errs)
 			}
 		}
 	}
+}
+
+// allTypes walks "." and "ln-d" fully with o (no depth limit, 2
+// threads) and gives each entry's Type by path, and the errors, sorted;
+// with o.Stat, an entry whose Stat disagrees with its Type fails t.
+func allTypes(t *testing.T, o FullWalk) (map[string]Type, []string) {
+	t.Helper()
+	var mu sync.Mutex
+	got, errs := map[string]Type{}, []string(nil)
+	o.MaxDepth, o.Threads = -1, 2
+	All([]string{".", "ln-d"}, o, func(n *Node) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		got[n.Path()] = n.Type
+		if o.Stat && (n.Stat == nil || typeOfStatMode(n.Stat.Mode) != n.Type) {
+			t.Errorf("%s: Stat %+v (error %v) for type %q", n.Path(), n.Stat, n.StatErr, n.Type)
+		}
+		return true
+	}, func(p string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		errs = append(errs, err.Error())
+	})
+	slices.Sort(errs)
+	return got, errs
 }
 
 // TestFilesOutput: the file the output goes to is not searched, named
